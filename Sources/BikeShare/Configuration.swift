@@ -1,0 +1,95 @@
+import Foundation
+
+/// How a station is implemented: the bug or the fix.
+public enum Mode: String, Sendable, CaseIterable, Codable {
+  /// Check and act are separate steps with the race window between them.
+  case racy
+  /// Check and act are one atomic step that answers whether it succeeded.
+  case safe
+}
+
+/// Text for people or JSON Lines for scripts.
+public enum OutputFormat: String, Sendable, Codable {
+  case text, json
+}
+
+/// Every option of the command line, as the user gave it (before the city is loaded).
+public struct Configuration: Sendable, Equatable {
+  public var modes: [Mode] = [.racy, .safe]
+  public var riders = 50
+  public var stationCount = 4
+  /// `--station` values (ids or names); when not empty they replace `stationCount`.
+  public var stationPicks: [String] = []
+  public var paths = 10
+  public var goal: String?
+  public var seed: UInt64 = 2021
+  public var legMilliseconds = 10
+  public var raceWindowMicroseconds = 100
+  public var city = "embedded"
+  public var format = OutputFormat.text
+  public var log = false
+  public var failOnViolation = false
+
+  public init() {}
+
+  public var legDuration: Duration { .milliseconds(legMilliseconds) }
+  public var raceWindow: Duration { .microseconds(raceWindowMicroseconds) }
+}
+
+/// The stations a run uses, resolved against a loaded city.
+public struct Selection: Sendable, Equatable {
+  public let stations: [StationRecord]
+  /// Index into `stations` of the goal, if one was set.
+  public let goal: Int?
+
+  /// Picks stations and the goal.
+  /// - Throws: `UsageError` naming the station that the city does not have.
+  public init(city: City, configuration: Configuration) throws(UsageError) {
+    if configuration.stationPicks.isEmpty {
+      guard configuration.stationCount <= city.stations.count else {
+        throw UsageError(
+          "--stations \(configuration.stationCount): city '\(city.name)' has only \(city.stations.count) stations"
+        )
+      }
+      stations = Array(city.stations.prefix(configuration.stationCount))
+    } else {
+      var picked: [StationRecord] = []
+      for pick in configuration.stationPicks {
+        let station = try Self.find(pick, in: city.stations, option: "--station", city: city)
+        guard !picked.contains(station) else {
+          throw UsageError("--station '\(pick)' is given twice")
+        }
+        picked.append(station)
+      }
+      stations = picked
+    }
+    if let goalName = configuration.goal {
+      let station = try Self.find(goalName, in: city.stations, option: "--goal", city: city)
+      guard let index = stations.firstIndex(of: station) else {
+        throw UsageError(
+          "--goal '\(goalName)' is not among the selected stations (add it with --station or raise --stations)"
+        )
+      }
+      goal = index
+    } else {
+      goal = nil
+    }
+    guard stations.contains(where: { $0.freeBikes > 0 }) else {
+      throw UsageError("the selected stations have no free bikes, so no rider could ever ride")
+    }
+  }
+
+  /// An id matches exactly; a name matches ignoring case.
+  private static func find(
+    _ value: String, in stations: [StationRecord], option: String, city: City
+  ) throws(UsageError) -> StationRecord {
+    if let station = stations.first(where: { $0.id == value }) { return station }
+    let named = stations.filter { $0.name.caseInsensitiveCompare(value) == .orderedSame }
+    if named.count == 1 { return named[0] }
+    if named.count > 1 {
+      throw UsageError("\(option) '\(value)' names \(named.count) stations; use the station id")
+    }
+    throw UsageError(
+      "\(option) '\(value)': city '\(city.name)' has no station with that id or name")
+  }
+}

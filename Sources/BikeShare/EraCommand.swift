@@ -1,0 +1,97 @@
+import Foundation
+
+/// The `main` of every era: parse, load the city, run each mode, audit,
+/// report, exit. An era only supplies its `simulate` and `replay`.
+public enum EraCommand {
+  public enum ExitCode {
+    public static let done: Int32 = 0
+    public static let runtimeError: Int32 = 1
+    public static let usageError: Int32 = 2
+    public static let violations: Int32 = 3
+    public static let interrupted: Int32 = 130
+  }
+
+  /// Runs the command line and returns the exit code.
+  public static func run<E: Era>(
+    _ era: E.Type, arguments: [String] = Array(CommandLine.arguments.dropFirst())
+  ) async -> Int32 {
+    let command: Command
+    do {
+      command = try CommandLineParser.parse(arguments)
+    } catch {
+      return fail(E.self, error.description, code: ExitCode.usageError)
+    }
+    switch command {
+    case .help:
+      print(CommandLineParser.help(executable: E.executable, summary: E.summary))
+      return ExitCode.done
+    case .version:
+      print("\(E.executable) \(CommandLineParser.version)")
+      return ExitCode.done
+    case .replay(let modes):
+      var code = ExitCode.done
+      for (index, mode) in modes.enumerated() {
+        let outcome = await Replay.play(E.self, mode: mode)
+        print((index > 0 ? "\n" : "") + Replay.text(outcome, executable: E.executable))
+        if outcome.failure != nil { code = ExitCode.runtimeError }
+      }
+      return code
+    case .run(let configuration):
+      return await simulate(E.self, configuration)
+    }
+  }
+
+  private static func simulate<E: Era>(_ era: E.Type, _ configuration: Configuration) async
+    -> Int32
+  {
+    let stop = StopSwitch()
+    let interrupt = Interrupt.install(stop)
+    defer { interrupt.cancel() }
+
+    let city: City
+    let selection: Selection
+    do {
+      // The parser has already checked that `--city` names a source.
+      let source = try CitySource.parse(configuration.city).get()
+      city = try await source.load()
+    } catch let error as CityError {
+      return fail(E.self, error.description, code: ExitCode.runtimeError)
+    } catch {
+      return fail(E.self, "\(error)", code: ExitCode.usageError)
+    }
+    do {
+      selection = try Selection(city: city, configuration: configuration)
+    } catch {
+      return fail(E.self, error.description, code: ExitCode.usageError)
+    }
+    if stop.isStopped { return ExitCode.interrupted }
+
+    let isText = configuration.format == .text
+    if isText {
+      print("\(E.executable) on \(city.name): \(E.summary)")
+      E.banner.forEach { print("  " + $0) }
+    }
+    let log = EventLog(!configuration.log ? .none : isText ? .standardOutput : .standardError)
+    var sawViolation = false
+    for mode in configuration.modes {
+      let simulation = Simulation(
+        mode: mode, configuration: configuration, selection: selection, log: log, stop: stop)
+      let clock = ContinuousClock()
+      let started = clock.now
+      let outcome = await E.simulate(simulation)
+      let report = RunReport(
+        era: E.name, simulation: simulation, outcome: outcome, interrupted: stop.isStopped,
+        wallSeconds: started.duration(to: clock.now).seconds)
+      print(isText ? "\n" + report.text : report.jsonLine)
+      sawViolation = sawViolation || report.hasViolations
+      if stop.isStopped { return ExitCode.interrupted }
+    }
+    if sawViolation && configuration.failOnViolation { return ExitCode.violations }
+    return ExitCode.done
+  }
+
+  private static func fail<E: Era>(_ era: E.Type, _ message: String, code: Int32) -> Int32 {
+    FileHandle.standardError.write(Data("\(E.executable): \(message)\n".utf8))
+    return code
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Synchronization
+
+/// Something that happened at a station, as `--log` and `replay` show it.
+public enum Event: Sendable, Equatable {
+  /// Racy mode: the rider asked a counter and got an answer (the check).
+  case checked(rider: Int, station: String, counter: Counter, value: Int)
+  case tookBike(rider: Int, station: String, now: StationCounts)
+  case leftBike(rider: Int, station: String, now: StationCounts)
+  /// The station could not give what the rider wanted: a waiting leg follows.
+  case turnedAway(rider: Int, station: String, wanted: Want)
+  case reachedGoal(rider: Int, station: String)
+}
+
+/// Where events go: nowhere, a stream (one line each), or memory (for replay and tests).
+public final class EventLog: Sendable {
+  public enum Destination: Sendable {
+    case none, standardOutput, standardError, memory
+  }
+
+  private let destination: Destination
+  private let riderName: @Sendable (Int) -> String
+  private let lines = Mutex<[String]>([])
+
+  public init(
+    _ destination: Destination,
+    riderName: @escaping @Sendable (Int) -> String = { "rider \($0 + 1)" }
+  ) {
+    self.destination = destination
+    self.riderName = riderName
+  }
+
+  public static let none = EventLog(.none)
+
+  /// Check before building an event in a hot loop.
+  public var isEnabled: Bool {
+    if case .none = destination { return false }
+    return true
+  }
+
+  public func record(_ event: @autoclosure () -> Event) {
+    guard isEnabled else { return }
+    let line = format(event())
+    lines.withLock { lines in
+      // Writing under the lock keeps lines whole and in the order recorded.
+      switch destination {
+      case .none: break
+      case .standardOutput: print(line)
+      case .standardError: FileHandle.standardError.write(Data((line + "\n").utf8))
+      case .memory: lines.append(line)
+      }
+    }
+  }
+
+  /// The lines kept by a `.memory` log.
+  public var recorded: [String] { lines.withLock { $0 } }
+
+  public func format(_ event: Event) -> String {
+    switch event {
+    case .checked(let rider, let station, let counter, let value):
+      let what = counter == .freeBikes ? "free bikes" : "empty slots"
+      return "\(riderName(rider)) checks \(station): \(what) \(value)"
+    case .tookBike(let rider, let station, let now):
+      return "\(riderName(rider)) takes a bike at \(station): \(now)"
+    case .leftBike(let rider, let station, let now):
+      return "\(riderName(rider)) leaves a bike at \(station): \(now)"
+    case .turnedAway(let rider, let station, let wanted):
+      let missing = wanted == .bike ? "no free bike" : "no empty slot"
+      let moves = wanted == .bike ? "walks on" : "rides on"
+      return "\(riderName(rider)) is turned away at \(station): \(missing), \(moves) (waiting leg)"
+    case .reachedGoal(let rider, let station):
+      return "\(riderName(rider)) reached its goal \(station) and stops"
+    }
+  }
+}
+
+/// Ctrl-C, seen by every era in its own idiom (task cancellation, a flag,
+/// `cancelAllOperations()`, ...).
+public final class StopSwitch: Sendable {
+  private let state = Mutex<(stopped: Bool, handlers: [@Sendable () -> Void])>((false, []))
+
+  public init() {}
+
+  public var isStopped: Bool { state.withLock { $0.stopped } }
+
+  /// Runs `handler` when the switch is pulled (at once if it already was).
+  public func onStop(_ handler: @escaping @Sendable () -> Void) {
+    let runNow = state.withLock { state in
+      if state.stopped { return true }
+      state.handlers.append(handler)
+      return false
+    }
+    if runNow { handler() }
+  }
+
+  public func stop() {
+    let handlers = state.withLock { state in
+      if state.stopped { return [@Sendable () -> Void]() }
+      state.stopped = true
+      defer { state.handlers = [] }
+      return state.handlers
+    }
+    handlers.forEach { $0() }
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Where in a rider's visit to a station a probe is called.
+public enum ProbePoint: String, Sendable, Equatable {
+  /// The rider reached the station and is about to ask it (both modes).
+  case arrive
+  /// Racy mode only: the rider has checked and is about to act. The race window.
+  case raceWindow = "race window"
+}
+
+/// One call of a probe: who, where, at which point.
+public struct ProbeStop: Sendable, Equatable {
+  public let rider: Int
+  public let station: Int
+  public let point: ProbePoint
+
+  public init(rider: Int, station: Int, point: ProbePoint) {
+    self.rider = rider
+    self.station = station
+    self.point = point
+  }
+}
+
+/// The async probe, for the async/await era. It suspends the rider's task and
+/// never blocks a thread of the cooperative pool.
+public struct RaceProbe: Sendable {
+  private let body: @Sendable (ProbeStop) async -> Void
+  private let done: @Sendable (Int) -> Void
+
+  public init(
+    pause: @escaping @Sendable (ProbeStop) async -> Void,
+    finished: @escaping @Sendable (Int) -> Void = { _ in }
+  ) {
+    self.body = pause
+    self.done = finished
+  }
+
+  public func pause(_ stop: ProbeStop) async { await body(stop) }
+
+  /// A rider has nothing more to do (tells a scripted gate it has left the stage).
+  public func finished(rider: Int) { done(rider) }
+
+  /// Default: sleep `window` in the race window; nothing at arrival.
+  /// A zero window leaves the bare check-then-act with no suspension at all.
+  public static func waiting(_ window: Duration) -> RaceProbe {
+    guard window > .zero else { return RaceProbe(pause: { _ in }) }
+    return RaceProbe(pause: { stop in
+      if stop.point == .raceWindow { try? await Task.sleep(for: window) }
+    })
+  }
+
+  /// Holds each rider until the gate's schedule lets it go.
+  public static func scripted(_ gate: ScriptedGate) -> RaceProbe {
+    RaceProbe(pause: { await gate.pass($0) }, finished: { gate.finish(rider: $0) })
+  }
+}
+
+/// The blocking probe, for the eras of callbacks, operations and threads.
+/// It holds the calling thread, so every held rider needs a thread of its own,
+/// and it must never run on a station's own queue.
+public struct BlockingRaceProbe: Sendable {
+  private let body: @Sendable (ProbeStop) -> Void
+  private let done: @Sendable (Int) -> Void
+
+  public init(
+    pause: @escaping @Sendable (ProbeStop) -> Void,
+    finished: @escaping @Sendable (Int) -> Void = { _ in }
+  ) {
+    self.body = pause
+    self.done = finished
+  }
+
+  public func pause(_ stop: ProbeStop) { body(stop) }
+
+  public func finished(rider: Int) { done(rider) }
+
+  /// Default: sleep `window` in the race window; nothing at arrival.
+  public static func waiting(_ window: Duration) -> BlockingRaceProbe {
+    guard window > .zero else { return BlockingRaceProbe(pause: { _ in }) }
+    let seconds = window.seconds
+    return BlockingRaceProbe(pause: { stop in
+      if stop.point == .raceWindow { Thread.sleep(forTimeInterval: seconds) }
+    })
+  }
+
+  public static func scripted(_ gate: ScriptedGate) -> BlockingRaceProbe {
+    BlockingRaceProbe(pause: { gate.passBlocking($0) }, finished: { gate.finish(rider: $0) })
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// One mode's run, audited: what `--format text` prints and `--format json` encodes.
+public struct RunReport: Sendable, Encodable {
+  public let era: String
+  public let mode: Mode
+  public let config: ConfigReport
+  public let riders: Int
+  public let paths: Int
+  public let normalLegs: Int
+  public let waitingLegs: Int
+  public let normalSeconds: Double
+  public let waitingSeconds: Double
+  public let goalReached: Int
+  public let stations: [StationReport]
+  public let violations: [Violation]
+  public let bikesAtStart: Int
+  public let bikesAtEnd: Int
+  public let bikesRidden: Int
+  public let conserved: Bool
+  public let interrupted: Bool
+  public let wallSeconds: Double
+
+  /// Audits a finished (or stopped) run.
+  /// - Parameters:
+  public init(
+    era: String, simulation: Simulation, outcome: RunOutcome, interrupted: Bool,
+    wallSeconds: Double
+  ) {
+    let results = outcome.riders
+    let ends = outcome.stations
+    let configuration = simulation.configuration
+    let legSeconds = Double(configuration.legMilliseconds) / 1000
+    self.era = era
+    self.mode = simulation.mode
+    self.config = ConfigReport(configuration, simulation: simulation)
+    self.riders = results.count
+    self.paths = results.reduce(0) { $0 + $1.paths }
+    self.normalLegs = results.reduce(0) { $0 + $1.normalLegs }
+    self.waitingLegs = results.reduce(0) { $0 + $1.waitingLegs }
+    self.normalSeconds = Double(normalLegs) * legSeconds
+    self.waitingSeconds = Double(waitingLegs) * legSeconds
+    self.goalReached = results.filter(\.reachedGoal).count
+    self.stations = zip(simulation.audits, ends).map { StationReport(audit: $0, end: $1) }
+    self.violations = simulation.audits.flatMap(\.violations)
+    self.bikesAtStart = simulation.stations.reduce(0) { $0 + $1.freeBikes }
+    self.bikesRidden = results.filter(\.holdsBike).count
+    self.bikesAtEnd = ends.reduce(0) { $0 + $1.freeBikes } + bikesRidden
+    self.conserved = bikesAtEnd == bikesAtStart
+    self.interrupted = interrupted
+    self.wallSeconds = wallSeconds
+  }
+
+  /// The race shown (racy) or the fix broken (safe).
+  public var hasViolations: Bool { !violations.isEmpty || !conserved }
+
+  enum CodingKeys: String, CodingKey {
+    case era, mode, config, riders, paths, stations, violations, conserved, interrupted
+    case normalLegs = "normal_legs"
+    case waitingLegs = "waiting_legs"
+    case normalSeconds = "normal_seconds"
+    case waitingSeconds = "waiting_seconds"
+    case goalReached = "goal_reached"
+    case bikesAtStart = "bikes_at_start"
+    case bikesAtEnd = "bikes_at_end"
+    case bikesRidden = "bikes_ridden"
+    case wallSeconds = "wall_seconds"
+  }
+
+  /// One JSON object on one line.
+  public var jsonLine: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // Encoding plain structs of numbers and strings cannot fail.
+    let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// Every option as used.
+public struct ConfigReport: Sendable, Encodable {
+  let mode: Mode
+  let riders: Int
+  let stations: [String]
+  let paths: Int
+  let goal: String?
+  let seed: UInt64
+  let legMs: Int
+  let raceWindowUs: Int
+  let city: String
+  let format: OutputFormat
+  let log: Bool
+  let failOnViolation: Bool
+
+  init(_ configuration: Configuration, simulation: Simulation) {
+    mode = simulation.mode
+    riders = configuration.riders
+    stations = simulation.stations.map(\.id)
+    paths = configuration.paths
+    goal = simulation.goal.map { simulation.stations[$0].id }
+    seed = configuration.seed
+    legMs = configuration.legMilliseconds
+    raceWindowUs = configuration.raceWindowMicroseconds
+    city = configuration.city
+    format = configuration.format
+    log = configuration.log
+    failOnViolation = configuration.failOnViolation
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case mode, riders, stations, paths, goal, seed, city, format, log
+    case legMs = "leg_ms"
+    case raceWindowUs = "race_window_us"
+    case failOnViolation = "fail_on_violation"
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(mode, forKey: .mode)
+    try container.encode(riders, forKey: .riders)
+    try container.encode(stations, forKey: .stations)
+    try container.encode(paths, forKey: .paths)
+    try container.encode(goal, forKey: .goal)  // null when no goal, rather than absent
+    try container.encode(seed, forKey: .seed)
+    try container.encode(legMs, forKey: .legMs)
+    try container.encode(raceWindowUs, forKey: .raceWindowUs)
+    try container.encode(city, forKey: .city)
+    try container.encode(format, forKey: .format)
+    try container.encode(log, forKey: .log)
+    try container.encode(failOnViolation, forKey: .failOnViolation)
+  }
+}
+
+/// A station's counts at start and end, and the extremes the audit saw.
+public struct StationReport: Sendable, Encodable {
+  public let id: String
+  public let name: String
+  public let capacity: Int
+  public let start: Counts
+  public let end: Counts
+  public let min: Counts
+  public let max: Counts
+
+  public struct Counts: Sendable, Encodable, Equatable {
+    public let freeBikes: Int
+    public let emptySlots: Int
+    init(_ counts: StationCounts) {
+      freeBikes = counts.freeBikes
+      emptySlots = counts.emptySlots
+    }
+    enum CodingKeys: String, CodingKey {
+      case freeBikes = "free_bikes"
+      case emptySlots = "empty_slots"
+    }
+  }
+
+  init(audit: StationAudit, end: StationCounts) {
+    let station = audit.station
+    id = station.id
+    name = station.name
+    capacity = station.capacity
+    start = Counts(StationCounts(freeBikes: station.freeBikes, emptySlots: station.emptySlots))
+    self.end = Counts(end)
+    min = Counts(audit.lowest)
+    max = Counts(audit.highest)
+  }
+}

@@ -1,0 +1,72 @@
+extension RunReport {
+  /// The report as a small table that a room can read from a projector.
+  public var text: String {
+    let legMs = config.legMs
+    var lines: [String] = []
+    let title = "\(era) · \(mode.rawValue)\(interrupted ? " · STOPPED (partial report)" : "")"
+    lines.append("── \(title) " + String(repeating: "─", count: max(3, 66 - title.count)))
+    lines.append(
+      "\(riders) riders · \(stations.count) stations · \(config.paths) paths each · seed \(config.seed)"
+        + " · leg \(legMs) ms · race window \(config.raceWindowUs) µs")
+    if let goal = config.goal, let station = stations.first(where: { $0.id == goal }) {
+      lines.append("goal: \(station.name) (\(goalReached) of \(riders) riders reached it)")
+    }
+    lines.append(
+      "paths \(paths) · normal legs \(normalLegs) (\(Self.seconds(normalSeconds)))"
+        + " · waiting legs \(waitingLegs) (\(Self.seconds(waitingSeconds)))"
+        + " · wall \(Self.seconds(wallSeconds))")
+    let nameWidth = max(7, stations.map(\.name.count).max() ?? 0)
+    func row(_ cells: [String]) -> String {
+      cells.enumerated().map { index, cell in
+        index == 0
+          ? cell.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: max(0, 9 - cell.count)) + cell
+      }.joined()
+    }
+    func pair(_ counts: StationReport.Counts) -> String {
+      "\(counts.freeBikes)/\(counts.emptySlots)"
+    }
+    lines.append("")
+    lines.append(
+      row(["station", "capacity", "start", "end", "lowest", "highest"]) + "   (free/empty)")
+    for station in stations {
+      let broken = violations.contains { $0.stationID == station.id }
+      lines.append(
+        row([
+          station.name, "\(station.capacity)", pair(station.start), pair(station.end),
+          pair(station.min), pair(station.max),
+        ]) + (broken ? "   ← violation" : ""))
+    }
+    lines.append("")
+    let docked = bikesAtEnd - bikesRidden
+    lines.append(
+      "bikes: \(bikesAtStart) at start, \(bikesAtEnd) at end (\(docked) docked + \(bikesRidden) ridden): "
+        + (conserved ? "conserved" : "NOT conserved"))
+    if violations.isEmpty {
+      lines.append("violations: none (every counter stayed within 0...capacity at every step)")
+    } else {
+      lines.append(
+        "violations (\(violations.count)): " + violations.map(\.description).joined(separator: "; ")
+      )
+    }
+    lines.append(verdict)
+    return lines.joined(separator: "\n")
+  }
+
+  /// What the row means for a room: the race shown, or the fix holding.
+  public var verdict: String {
+    switch (mode, hasViolations) {
+    case (.racy, true): "→ race shown: check and act were separate, and the audit caught it."
+    case (.racy, false):
+      "→ no race this time: the window was never hit (a clean racy run proves nothing)."
+    case (.safe, false): "→ fix holds: check and act were one step; no violation."
+    case (.safe, true): "→ FIX BROKEN: the safe station let a counter leave 0...capacity."
+    }
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+  }
+}

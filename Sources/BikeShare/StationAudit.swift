@@ -1,0 +1,106 @@
+import Synchronization
+
+/// Records every value a station's counters take, so a violation is caught
+/// even if a later step undoes it.
+///
+/// Stations call `observe(_:)` after each change. It keeps the lowest and
+/// highest value of each counter in `Atomic`s, so recording never adds a
+/// lock (or an actor hop) to the racy path it is watching.
+public final class StationAudit: Sendable {
+  public let station: StationRecord
+  private let lowestFree: Atomic<Int>
+  private let highestFree: Atomic<Int>
+  private let lowestEmpty: Atomic<Int>
+  private let highestEmpty: Atomic<Int>
+
+  public init(_ station: StationRecord) {
+    self.station = station
+    lowestFree = Atomic(station.freeBikes)
+    highestFree = Atomic(station.freeBikes)
+    lowestEmpty = Atomic(station.emptySlots)
+    highestEmpty = Atomic(station.emptySlots)
+  }
+
+  public func observe(_ counts: StationCounts) {
+    Self.lower(lowestFree, to: counts.freeBikes)
+    Self.raise(highestFree, to: counts.freeBikes)
+    Self.lower(lowestEmpty, to: counts.emptySlots)
+    Self.raise(highestEmpty, to: counts.emptySlots)
+  }
+
+  public var lowest: StationCounts {
+    StationCounts(
+      freeBikes: lowestFree.load(ordering: .relaxed),
+      emptySlots: lowestEmpty.load(ordering: .relaxed))
+  }
+
+  public var highest: StationCounts {
+    StationCounts(
+      freeBikes: highestFree.load(ordering: .relaxed),
+      emptySlots: highestEmpty.load(ordering: .relaxed))
+  }
+
+  /// Every counter value seen outside `0...capacity`.
+  public var violations: [Violation] {
+    let capacity = station.capacity
+    var found: [Violation] = []
+    for (counter, low, high) in [
+      (Counter.freeBikes, lowest.freeBikes, highest.freeBikes),
+      (Counter.emptySlots, lowest.emptySlots, highest.emptySlots),
+    ] {
+      if low < 0 { found.append(Violation(station: station, counter: counter, value: low)) }
+      if high > capacity {
+        found.append(Violation(station: station, counter: counter, value: high))
+      }
+    }
+    return found
+  }
+
+  private static func lower(_ atomic: borrowing Atomic<Int>, to value: Int) {
+    var current = atomic.load(ordering: .relaxed)
+    while value < current {
+      let (exchanged, original) = atomic.compareExchange(
+        expected: current, desired: value, ordering: .relaxed)
+      if exchanged { return }
+      current = original
+    }
+  }
+
+  private static func raise(_ atomic: borrowing Atomic<Int>, to value: Int) {
+    var current = atomic.load(ordering: .relaxed)
+    while value > current {
+      let (exchanged, original) = atomic.compareExchange(
+        expected: current, desired: value, ordering: .relaxed)
+      if exchanged { return }
+      current = original
+    }
+  }
+}
+
+/// The two counters of a station, by their CityBikes names.
+public enum Counter: String, Sendable, Codable {
+  case freeBikes = "free_bikes"
+  case emptySlots = "empty_slots"
+}
+
+/// A counter value outside `0...capacity`, seen at some moment of the run.
+public struct Violation: Sendable, Equatable, Encodable, CustomStringConvertible {
+  public let station: String
+  public let stationID: String
+  public let counter: Counter
+  public let value: Int
+
+  public init(station: StationRecord, counter: Counter, value: Int) {
+    self.station = station.name
+    self.stationID = station.id
+    self.counter = counter
+    self.value = value
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case station, counter, value
+    case stationID = "station_id"
+  }
+
+  public var description: String { "\(station): \(counter.rawValue) reached \(value)" }
+}
