@@ -1,6 +1,7 @@
 /// What an era implements; `EraCommand` does the rest (command line, city,
 /// audit, report, exit codes), identically for every era.
-public protocol Era {
+/// (`SendableMetatype`: the command runs an era's `simulate` in a task it can cancel.)
+public protocol Era: SendableMetatype {
   /// Short name used in reports: `actors`, `callbacks`, ...
   static var name: String { get }
   /// The executable: `bikes-actors`.

@@ -23,16 +23,16 @@ public enum EraCommand {
     }
     switch command {
     case .help:
-      print(CommandLineParser.help(executable: E.executable, summary: E.summary))
+      Console.out(CommandLineParser.help(executable: E.executable, summary: E.summary))
       return ExitCode.done
     case .version:
-      print("\(E.executable) \(CommandLineParser.version)")
+      Console.out("\(E.executable) \(CommandLineParser.version)")
       return ExitCode.done
     case .replay(let modes):
       var code = ExitCode.done
       for (index, mode) in modes.enumerated() {
         let outcome = await Replay.play(E.self, mode: mode)
-        print((index > 0 ? "\n" : "") + Replay.text(outcome, executable: E.executable))
+        Console.out((index > 0 ? "\n" : "") + Replay.text(outcome, executable: E.executable))
         if outcome.failure != nil { code = ExitCode.runtimeError }
       }
       return code
@@ -68,8 +68,8 @@ public enum EraCommand {
 
     let isText = configuration.format == .text
     if isText {
-      print("\(E.executable) on \(city.name): \(E.summary)")
-      E.banner.forEach { print("  " + $0) }
+      Console.out("\(E.executable) on \(city.name): \(E.summary)")
+      E.banner.forEach { Console.out("  " + $0) }
     }
     let log = EventLog(!configuration.log ? .none : isText ? .standardOutput : .standardError)
     var sawViolation = false
@@ -78,11 +78,14 @@ public enum EraCommand {
         mode: mode, configuration: configuration, selection: selection, log: log, stop: stop)
       let clock = ContinuousClock()
       let started = clock.now
-      let outcome = await E.simulate(simulation)
+      // The async era stops through task cancellation; the others also watch `stop`.
+      let run = Task { await E.simulate(simulation) }
+      stop.onStop { run.cancel() }
+      let outcome = await run.value
       let report = RunReport(
         era: E.name, simulation: simulation, outcome: outcome, interrupted: stop.isStopped,
         wallSeconds: started.duration(to: clock.now).seconds)
-      print(isText ? "\n" + report.text : report.jsonLine)
+      Console.out(isText ? "\n" + report.text : report.jsonLine)
       sawViolation = sawViolation || report.hasViolations
       if stop.isStopped { return ExitCode.interrupted }
     }
@@ -91,7 +94,7 @@ public enum EraCommand {
   }
 
   private static func fail<E: Era>(_ era: E.Type, _ message: String, code: Int32) -> Int32 {
-    FileHandle.standardError.write(Data("\(E.executable): \(message)\n".utf8))
+    Console.error("\(E.executable): \(message)")
     return code
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Something that happened at a station, as `--log` and `replay` show it.
@@ -45,8 +44,8 @@ public final class EventLog: Sendable {
       // Writing under the lock keeps lines whole and in the order recorded.
       switch destination {
       case .none: break
-      case .standardOutput: print(line)
-      case .standardError: FileHandle.standardError.write(Data((line + "\n").utf8))
+      case .standardOutput: Console.out(line)
+      case .standardError: Console.error(line)
       case .memory: lines.append(line)
       }
     }

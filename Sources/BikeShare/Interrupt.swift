@@ -11,11 +11,10 @@ public enum Interrupt {
     let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
     source.setEventHandler {
       if stop.isStopped {
-        FileHandle.standardError.write(Data("stopped again: quitting without a report\n".utf8))
+        Console.error("stopped again: quitting without a report")
         exit(130)
       }
-      FileHandle.standardError.write(
-        Data("stopping: finishing the current legs (Ctrl-C again to quit)\n".utf8))
+      Console.error("stopping: every rider ends its journey now (Ctrl-C again to quit at once)")
       stop.stop()
     }
     source.resume()

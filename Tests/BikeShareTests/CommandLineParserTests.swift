@@ -1,0 +1,154 @@
+import Testing
+
+@testable import BikeShare
+
+@Suite struct CommandLineParserTests {
+  @Test func noArgumentsRunTheDefaults() throws {
+    let command = try CommandLineParser.parse([])
+    #expect(command == .run(Configuration()))
+    let defaults = Configuration()
+    #expect(defaults.modes == [.racy, .safe])
+    #expect(defaults.riders == 50 && defaults.stationCount == 4 && defaults.paths == 10)
+  }
+
+  @Test func everyOptionIsRead() throws {
+    let command = try CommandLineParser.parse([
+      "run", "--mode", "safe", "--riders", "7", "--stations=3", "--station", "Rossio",
+      "--station", "Chiado", "--paths", "2", "--goal", "Chiado", "--seed", "99", "--leg-ms", "0",
+      "--race-window-us", "5", "--city", "city.json", "--format", "json", "--log",
+      "--fail-on-violation",
+    ])
+    var expected = Configuration()
+    expected.modes = [.safe]
+    expected.riders = 7
+    expected.stationCount = 3
+    expected.stationPicks = ["Rossio", "Chiado"]
+    expected.paths = 2
+    expected.goal = "Chiado"
+    expected.seed = 99
+    expected.legMilliseconds = 0
+    expected.raceWindowMicroseconds = 5
+    expected.city = "city.json"
+    expected.format = .json
+    expected.log = true
+    expected.failOnViolation = true
+    #expect(command == .run(expected))
+  }
+
+  @Test func replayTakesAMode() throws {
+    #expect(try CommandLineParser.parse(["replay"]) == .replay(modes: [.racy, .safe]))
+    #expect(try CommandLineParser.parse(["replay", "--mode", "racy"]) == .replay(modes: [.racy]))
+  }
+
+  @Test func helpAndVersion() throws {
+    #expect(try CommandLineParser.parse(["--help"]) == .help)
+    #expect(try CommandLineParser.parse(["-h"]) == .help)
+    #expect(try CommandLineParser.parse(["replay", "--help"]) == .help)
+    #expect(try CommandLineParser.parse(["--version"]) == .version)
+  }
+
+  @Test(arguments: [
+    (["--fast"], "unknown option '--fast' (see --help)"),
+    (["walk"], "unexpected argument 'walk' (see --help)"),
+    (["--riders"], "--riders needs a value"),
+    (["--riders", "--log"], "--riders needs a value"),
+    (["--riders", "many"], "--riders expects a whole number from 1 to 100000, got 'many'"),
+    (["--riders", "-3"], "--riders must not be negative, got -3"),
+    (["--riders", "0"], "--riders expects a whole number from 1 to 100000, got 0"),
+    (["--riders", "100001"], "--riders expects a whole number from 1 to 100000, got 100001"),
+    (
+      ["--riders", "99999999999999999999"],
+      "--riders expects a whole number from 1 to 100000, got '99999999999999999999'"
+    ),
+    (["--stations", "0"], "--stations expects a whole number from 1 to 100000, got 0"),
+    (["--paths", "0"], "--paths expects a whole number from 1 to 1000000, got 0"),
+    (["--leg-ms", "-1"], "--leg-ms must not be negative, got -1"),
+    (["--leg-ms", "1.5"], "--leg-ms expects a whole number from 0 to 60000, got '1.5'"),
+    (
+      ["--race-window-us", "x"],
+      "--race-window-us expects a whole number from 0 to 1000000, got 'x'"
+    ),
+    (["--seed", "-1"], "--seed expects a whole number from 0 to 18446744073709551615, got '-1'"),
+    (["--mode", "fast"], "--mode expects racy, safe or both, got 'fast'"),
+    (["--format", "xml"], "--format expects text or json, got 'xml'"),
+    (["--city", "ftp://x/y.json"], "--city 'ftp://x/y.json' is not an http(s) URL with a host"),
+    (["--log=yes"], "--log takes no value"),
+    (["replay", "--riders", "3"], "replay takes only --mode (got '--riders')"),
+  ])
+  func badInputIsOneClearLine(arguments: [String], message: String) {
+    #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }
+  }
+}
+
+@Suite struct SelectionTests {
+  static let city = City(
+    id: "c", name: "Testville",
+    stations: [
+      StationRecord(id: "a1", name: "Alpha", freeBikes: 1, emptySlots: 1),
+      StationRecord(id: "b2", name: "Beta", freeBikes: 0, emptySlots: 2),
+      StationRecord(id: "c3", name: "Gamma", freeBikes: 2, emptySlots: 0),
+      StationRecord(id: "d4", name: "gamma", freeBikes: 2, emptySlots: 0),
+    ])
+
+  static func select(_ change: (inout Configuration) -> Void) throws(UsageError) -> Selection {
+    var configuration = Configuration()
+    change(&configuration)
+    return try Selection(city: city, configuration: configuration)
+  }
+
+  @Test func firstStationsInFileOrder() throws {
+    let selection = try Self.select { $0.stationCount = 2 }
+    #expect(selection.stations.map(\.id) == ["a1", "b2"])
+    #expect(selection.goal == nil)
+  }
+
+  @Test func stationPicksByIdOrNameOverrideTheCount() throws {
+    let selection = try Self.select {
+      $0.stationCount = 1
+      $0.stationPicks = ["BETA", "a1"]
+      $0.goal = "a1"
+    }
+    #expect(selection.stations.map(\.id) == ["b2", "a1"])
+    #expect(selection.goal == 1)
+  }
+
+  @Test(
+    arguments: [
+      (
+        { @Sendable (c: inout Configuration) in c.stationCount = 5 },
+        "--stations 5: city 'Testville' has only 4 stations"
+      ),
+      (
+        { @Sendable (c: inout Configuration) in c.stationPicks = ["Delta"] },
+        "--station 'Delta': city 'Testville' has no station with that id or name"
+      ),
+      (
+        { @Sendable (c: inout Configuration) in c.stationPicks = ["GAMMA"] },
+        "--station 'GAMMA' names 2 stations; use the station id"
+      ),
+      (
+        { @Sendable (c: inout Configuration) in c.stationPicks = ["a1", "Alpha"] },
+        "--station 'Alpha' is given twice"
+      ),
+      (
+        { @Sendable (c: inout Configuration) in c.goal = "Nowhere" },
+        "--goal 'Nowhere': city 'Testville' has no station with that id or name"
+      ),
+      (
+        { @Sendable (c: inout Configuration) in
+          c.stationCount = 1
+          c.goal = "Beta"
+        },
+        "--goal 'Beta' is not among the selected stations (add it with --station or raise --stations)"
+      ),
+      (
+        { @Sendable (c: inout Configuration) in c.stationPicks = ["Beta"] },
+        "the selected stations have no free bikes, so no rider could ever ride"
+      ),
+    ] as [(@Sendable (inout Configuration) -> Void, String)])
+  func stationsTheCityDoesNotHaveAreUsageErrors(
+    change: @Sendable (inout Configuration) -> Void, message: String
+  ) {
+    #expect(throws: UsageError(message)) { try Self.select(change) }
+  }
+}

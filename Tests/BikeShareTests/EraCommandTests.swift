@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import BikeShare
+
+/// A stand-in era whose runs are scripted, to test what `EraCommand` does
+/// with their outcomes (exit codes, JSON) without any concurrency.
+enum ScriptedEra: Era {
+  static let name = "scripted"
+  static let executable = "bikes-scripted"
+  static let summary = "test double"
+  static let banner = ["nothing to watch"]
+
+  /// Racy runs dip the first station to -1 free bikes; safe runs change nothing.
+  static func simulate(_ simulation: Simulation) async -> RunOutcome {
+    let first = simulation.stations[0]
+    if simulation.mode == .racy {
+      simulation.audits[0].observe(
+        StationCounts(freeBikes: -1, emptySlots: first.emptySlots + first.freeBikes + 1))
+    }
+    let ends = simulation.stations.map {
+      StationCounts(freeBikes: $0.freeBikes, emptySlots: $0.emptySlots)
+    }
+    return RunOutcome(riders: simulation.riders.map { _ in RiderResult() }, stations: ends)
+  }
+
+  static func replay(_ stage: ReplayStage) async -> StationCounts {
+    StationCounts(freeBikes: stage.station.freeBikes, emptySlots: stage.station.emptySlots)
+  }
+}
+
+@Suite struct EraCommandTests {
+  @Test func violationsGiveExitThreeOnlyWhenAsked() async {
+    #expect(await EraCommand.run(ScriptedEra.self, arguments: ["--format", "json"]) == 0)
+    #expect(
+      await EraCommand.run(
+        ScriptedEra.self, arguments: ["--format", "json", "--fail-on-violation"]) == 3)
+    #expect(
+      await EraCommand.run(
+        ScriptedEra.self, arguments: ["--mode", "safe", "--format", "json", "--fail-on-violation"])
+        == 0)
+  }
+
+  @Test func usageAndCityErrorsHaveTheirCodes() async {
+    #expect(await EraCommand.run(ScriptedEra.self, arguments: ["--riders", "0"]) == 2)
+    #expect(await EraCommand.run(ScriptedEra.self, arguments: ["--goal", "Atlantis"]) == 2)
+    #expect(await EraCommand.run(ScriptedEra.self, arguments: ["--city", "/no/such.json"]) == 1)
+  }
+
+  @Test func replayOfAnEraThatIgnoresTheScriptFails() async {
+    // The stand-in never passes a probe, so the script cannot be played.
+    let outcome = await Replay.play(ScriptedEra.self, mode: .racy)
+    #expect(outcome.failure == "only 0 of 4 scripted steps were played")
+    #expect(await EraCommand.run(ScriptedEra.self, arguments: ["replay"]) == 1)
+  }
+
+  @Test func jsonReportHasTheFieldsOfTheDesign() async throws {
+    let city = try await CitySource.embedded.load()
+    let simulation = Simulation(
+      mode: .racy, configuration: Configuration(),
+      selection: try Selection(city: city, configuration: Configuration()), log: .none)
+    let outcome = await ScriptedEra.simulate(simulation)
+    let report = RunReport(
+      era: "scripted", simulation: simulation, outcome: outcome, interrupted: false,
+      wallSeconds: 0.5)
+    #expect(!report.jsonLine.contains("\n"))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(report.jsonLine.utf8)) as? [String: Any])
+    for key in [
+      "era", "mode", "config", "riders", "paths", "normal_legs", "waiting_legs", "goal_reached",
+      "stations", "violations", "bikes_at_start", "bikes_at_end", "conserved", "wall_seconds",
+    ] {
+      #expect(object[key] != nil, "missing \(key)")
+    }
+    let config = try #require(object["config"] as? [String: Any])
+    #expect(config["riders"] as? Int == 50)
+    #expect(config["race_window_us"] as? Int == 100)
+    #expect(config["goal"] is NSNull)
+    let violations = try #require(object["violations"] as? [[String: Any]])
+    #expect(violations.first?["counter"] as? String == "free_bikes")
+    #expect(violations.first?["value"] as? Int == -1)
+    let station = try #require((object["stations"] as? [[String: Any]])?.first)
+    #expect((station["min"] as? [String: Int])?["free_bikes"] == -1)
+    #expect(object["bikes_at_start"] as? Int == 14)
+  }
+}

@@ -1,0 +1,56 @@
+import BikeShare
+import Testing
+
+@testable import BikesActors
+
+@Suite struct ActorsReplayTests {
+  @Test(arguments: 1...20)
+  func racyReplayAlwaysEndsAtMinusOneEmptySlot(round: Int) async {
+    let outcome = await Replay.play(ActorsEra.self, mode: .racy)
+    #expect(outcome.failure == nil)
+    #expect(outcome.end == StationCounts(freeBikes: 7, emptySlots: -1))
+    #expect(
+      outcome.steps == [
+        "A checks Rossio: empty slots 1",
+        "B checks Rossio: empty slots 1",
+        "B leaves a bike at Rossio: free 6, empty 0",
+        "A leaves a bike at Rossio: free 7, empty -1",
+      ])
+  }
+
+  // NB: make `Station.leaveBike()` call `addBike()` without its guard and this fails.
+  @Test(arguments: 1...20)
+  func safeReplayTurnsBAwayAndNeverGoesBelowZero(round: Int) async {
+    let outcome = await Replay.play(ActorsEra.self, mode: .safe)
+    #expect(outcome.failure == nil)
+    #expect(outcome.end == StationCounts(freeBikes: 6, emptySlots: 0))
+    #expect(outcome.lowest.emptySlots == 0)
+    #expect(outcome.violations.isEmpty)
+    #expect(
+      outcome.steps == [
+        "A leaves a bike at Rossio: free 6, empty 0",
+        "B is turned away at Rossio: no empty slot, rides on (waiting leg)",
+      ])
+  }
+}
+
+@Suite struct ActorsStationTests {
+  static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
+
+  @Test func safeTakeNeverOversells() async {
+    let station = Station(Self.record, audit: StationAudit(Self.record))
+    #expect(await station.takeBike() == StationCounts(freeBikes: 0, emptySlots: 1))
+    #expect(await station.takeBike() == nil)
+    #expect(await station.counts == StationCounts(freeBikes: 0, emptySlots: 1))
+  }
+
+  @Test func removeBikeDoesNotCheckAndTheAuditSeesIt() async {
+    let audit = StationAudit(Self.record)
+    let station = Station(Self.record, audit: audit)
+    _ = await station.removeBike()
+    _ = await station.removeBike()
+    _ = await station.addBike()
+    #expect(await station.counts == StationCounts(freeBikes: 0, emptySlots: 1))
+    #expect(audit.violations.map(\.value) == [-1, 2])
+  }
+}

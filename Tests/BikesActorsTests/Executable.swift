@@ -1,0 +1,102 @@
+import Foundation
+
+/// Runs a built executable of this package and collects what it printed.
+struct Executable {
+  let url: URL
+
+  init(_ name: String) throws {
+    // The products sit beside the test bundle (`.build/<triple>/debug/`).
+    var folders = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+    if let executable = Bundle.main.executableURL {
+      folders.append(executable.deletingLastPathComponent())
+    }
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      folders.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    let candidates = folders.map { $0.appendingPathComponent(name) }
+    guard
+      let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else { throw NotFound(name: name, looked: candidates.map(\.path)) }
+    url = found
+  }
+
+  struct NotFound: Error { let name: String, looked: [String] }
+
+  struct Output {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+    var outputLines: [String] { standardOutput.split(separator: "\n").map(String.init) }
+    var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
+  }
+
+  /// Runs to the end. Output goes to files, so no pipe can fill up and stall the child.
+  func run(_ arguments: [String]) throws -> Output {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    let files = try OutputFiles()
+    process.standardOutput = files.output
+    process.standardError = files.error
+    try process.run()
+    process.waitUntilExit()
+    return files.collect(status: process.terminationStatus)
+  }
+
+  /// Starts the child, reads its standard output until `line` matches, sends
+  /// SIGINT, and collects everything once it has exited.
+  func interrupt(_ arguments: [String], after line: (String) -> Bool) throws -> Output {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    let pipe = Pipe()
+    let files = try OutputFiles()
+    process.standardOutput = pipe
+    process.standardError = files.error
+    try process.run()
+    var seen = Data()
+    let reader = pipe.fileHandleForReading
+    while !String(decoding: seen, as: UTF8.self).split(separator: "\n").contains(where: {
+      line(String($0))
+    }) {
+      let chunk = reader.availableData
+      if chunk.isEmpty { break }  // the child ended before the line came
+      seen.append(chunk)
+    }
+    process.interrupt()
+    seen.append(reader.readDataToEndOfFile())
+    process.waitUntilExit()
+    return Output(
+      status: process.terminationStatus, standardOutput: String(decoding: seen, as: UTF8.self),
+      standardError: files.collect(status: 0).standardError)
+  }
+
+  private struct OutputFiles {
+    let folder: URL
+    let output: FileHandle
+    let error: FileHandle
+
+    init() throws {
+      folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "bikes-test-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      _ = FileManager.default.createFile(
+        atPath: folder.appendingPathComponent("out").path, contents: nil)
+      _ = FileManager.default.createFile(
+        atPath: folder.appendingPathComponent("err").path, contents: nil)
+      output = try FileHandle(forWritingTo: folder.appendingPathComponent("out"))
+      error = try FileHandle(forWritingTo: folder.appendingPathComponent("err"))
+    }
+
+    func collect(status: Int32) -> Output {
+      try? output.close()
+      try? error.close()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      func read(_ name: String) -> String {
+        let data = (try? Data(contentsOf: folder.appendingPathComponent(name))) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+      }
+      return Output(status: status, standardOutput: read("out"), standardError: read("err"))
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import BikeShare
+import Synchronization
+
+/// A probe that lets one rider at a time visit a station: a rider takes its
+/// turn when it arrives and hands it on when it arrives at the next station
+/// (or finishes). Turns are first come, first served.
+///
+/// It makes every visit atomic, in racy mode too, so a test can check the
+/// simulation's rules (who waits, who rides) without the race blurring them.
+final class TurnTaking: Sendable {
+  private struct State {
+    var holder: Int?
+    var queue: [(rider: Int, waiter: CheckedContinuation<Void, Never>)] = []
+
+    mutating func handOn() -> CheckedContinuation<Void, Never>? {
+      guard holder == nil, !queue.isEmpty else { return nil }
+      let next = queue.removeFirst()
+      holder = next.rider
+      return next.waiter
+    }
+  }
+
+  private let state = Mutex(State())
+
+  var probe: RaceProbe {
+    RaceProbe(
+      pause: { stop in if stop.point == .arrive { await self.arrive(stop.rider) } },
+      finished: { self.finish($0) })
+  }
+
+  private func arrive(_ rider: Int) async {
+    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+      let next = state.withLock { state in
+        if state.holder == rider { state.holder = nil }
+        state.queue.append((rider, waiter))
+        return state.handOn()
+      }
+      next?.resume()
+    }
+  }
+
+  private func finish(_ rider: Int) {
+    let next = state.withLock { state in
+      if state.holder == rider { state.holder = nil }
+      return state.handOn()
+    }
+    next?.resume()
+  }
+}
