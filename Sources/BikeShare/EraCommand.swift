@@ -69,7 +69,7 @@ public enum EraCommand {
     let isText = configuration.format == .text
     if isText {
       Console.out("\(E.executable) on \(city.name): \(E.summary)")
-      E.banner.forEach { Console.out("  " + $0) }
+      for line in E.banner { Console.out("  " + line) }
     }
     let log = EventLog(!configuration.log ? .none : isText ? .standardOutput : .standardError)
     var sawViolation = false

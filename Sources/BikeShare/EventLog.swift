@@ -99,6 +99,6 @@ public final class StopSwitch: Sendable {
       defer { state.handlers = [] }
       return state.handlers
     }
-    handlers.forEach { $0() }
+    for handler in handlers { handler() }
   }
 }

@@ -101,7 +101,7 @@ public final class ScriptedGate: Sendable {
   public func pass(_ stop: ProbeStop) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let wake = state.withLock { $0.park(stop, .task(continuation)) }
-      wake.forEach { $0.resume() }
+      for waiter in wake { waiter.resume() }
     }
   }
 
@@ -109,13 +109,13 @@ public final class ScriptedGate: Sendable {
   public func passBlocking(_ stop: ProbeStop) {
     let semaphore = DispatchSemaphore(value: 0)
     let wake = state.withLock { $0.park(stop, .thread(semaphore)) }
-    wake.forEach { $0.resume() }
+    for waiter in wake { waiter.resume() }
     semaphore.wait()
   }
 
   /// The rider has left the stage; the gate stops waiting for it.
   public func finish(rider: Int) {
     let wake = state.withLock { $0.finish(rider) }
-    wake.forEach { $0.resume() }
+    for waiter in wake { waiter.resume() }
   }
 }
