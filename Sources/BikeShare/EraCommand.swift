@@ -72,7 +72,7 @@ public enum EraCommand {
       for line in E.banner { Console.out("  " + line) }
     }
     let log = EventLog(!configuration.log ? .none : isText ? .standardOutput : .standardError)
-    var sawViolation = false
+    var reports: [RunReport] = []
     for mode in configuration.modes {
       let simulation = Simulation(
         mode: mode, configuration: configuration, selection: selection, log: log, stop: stop)
@@ -86,10 +86,20 @@ public enum EraCommand {
         era: E.name, simulation: simulation, outcome: outcome, interrupted: stop.isStopped,
         wallSeconds: started.duration(to: clock.now).seconds)
       Console.out(isText ? "\n" + report.text : report.jsonLine)
-      sawViolation = sawViolation || report.hasViolations
+      reports.append(report)
       if stop.isStopped { return ExitCode.interrupted }
     }
-    if sawViolation && configuration.failOnViolation { return ExitCode.violations }
+    if isText && reports.count > 1 {
+      // Both modes at a glance: the race, then the fix.
+      Console.out("")
+      for report in reports {
+        Console.out(
+          "\(report.mode.rawValue): \(report.violations.count) violations  \(report.verdict)")
+      }
+    }
+    if configuration.failOnViolation && reports.contains(where: \.hasViolations) {
+      return ExitCode.violations
+    }
     return ExitCode.done
   }
 

@@ -84,6 +84,17 @@ import Testing
       result.standardError.hasPrefix("bikes-actors: cannot read city URL http://127.0.0.1:1/"))
   }
 
+  @Test func noArgumentsRunRacyThenSafeAndSumUpBoth() throws {
+    let result = try bikes.run(["--riders", "8", "--paths", "2", "--leg-ms", "0"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("── actors · racy "))
+    #expect(result.standardOutput.contains("── actors · safe "))
+    let summary = result.outputLines.suffix(2)
+    #expect(summary.first?.hasPrefix("racy: ") == true)
+    #expect(
+      summary.last == "safe: 0 violations  → fix holds: check and act were one step; no violation.")
+  }
+
   @Test func jsonIsOneLinePerModeRacyFirst() throws {
     let result = try bikes.run([
       "--format", "json", "--riders", "6", "--paths", "2", "--leg-ms", "0",
