@@ -79,7 +79,7 @@ extension CitySource {
   }
 
   /// Reads `--city`: `embedded`, an `http(s)://` URL, or a file path.
-  /// - Returns: `nil` with a reason when the value cannot name a source.
+  /// - Returns: the source, or a usage error when the value cannot name one.
   public static func parse(_ value: String) -> Result<CitySource, UsageError> {
     if value == "embedded" { return .success(.embedded) }
     if value.contains("://") {
