@@ -6,12 +6,18 @@ let package = Package(
   // macOS 15 is the first release with the Synchronization module (Mutex, Atomic).
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "bikes-actors", targets: ["BikesActors"])
+    .executable(name: "bikes-callbacks", targets: ["BikesCallbacks"]),
+    .executable(name: "bikes-actors", targets: ["BikesActors"]),
   ],
   targets: [
     .target(
       name: "BikeShare",
       resources: [.copy("Resources/embedded-city.json")]
+    ),
+    .executableTarget(
+      name: "BikesCallbacks",
+      dependencies: ["BikeShare"],
+      exclude: ["README.md"]
     ),
     .executableTarget(
       name: "BikesActors",
@@ -23,9 +29,19 @@ let package = Package(
       dependencies: ["BikeShare"],
       exclude: ["Fixtures"]
     ),
+    // Helpers shared by the era tests: running a built executable, probes for tests.
+    .target(
+      name: "TestSupport",
+      dependencies: ["BikeShare"],
+      path: "Tests/Support"
+    ),
+    .testTarget(
+      name: "BikesCallbacksTests",
+      dependencies: ["BikesCallbacks", "BikeShare", "TestSupport"]
+    ),
     .testTarget(
       name: "BikesActorsTests",
-      dependencies: ["BikesActors", "BikeShare"]
+      dependencies: ["BikesActors", "BikeShare", "TestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,38 +1,13 @@
 import BikeShare
-import Synchronization
+import TestSupport
 import Testing
 
 @testable import BikesActors
 
-/// Runs the actors era directly (no executable) on a hand-made city.
-func simulate(
-  _ mode: Mode, stations: [StationRecord], riders: Int, paths: Int = 10, goal: String? = nil,
-  legMilliseconds: Int = 0, raceWindowMicroseconds: Int = 0, stop: StopSwitch = StopSwitch(),
-  probe: RaceProbe? = nil
-) async throws -> RunReport {
-  var configuration = Configuration()
-  configuration.modes = [mode]
-  configuration.riders = riders
-  configuration.paths = paths
-  configuration.stationCount = stations.count
-  configuration.goal = goal
-  configuration.legMilliseconds = legMilliseconds
-  configuration.raceWindowMicroseconds = raceWindowMicroseconds
-  let city = City(id: "test", name: "Test", stations: stations)
-  let simulation = Simulation(
-    mode: mode, configuration: configuration,
-    selection: try Selection(city: city, configuration: configuration), log: .none, stop: stop,
-    probe: probe)
-  let outcome = await ActorsEra.simulate(simulation)
-  return RunReport(
-    era: ActorsEra.name, simulation: simulation, outcome: outcome, interrupted: stop.isStopped,
-    wallSeconds: 0)
-}
-
 @Suite struct ActorsSimulationTests {
   @Test func safeStressRunHasNoViolationAndConservesBikes() async throws {
     let report = try await simulate(
-      .safe,
+      ActorsEra.self, .safe,
       stations: [
         StationRecord(id: "a", name: "A", freeBikes: 3, emptySlots: 1),
         StationRecord(id: "b", name: "B", freeBikes: 1, emptySlots: 2),
@@ -46,7 +21,8 @@ func simulate(
   @Test(arguments: Mode.allCases)
   func oneStationWithMoreBikesThanRidersMeansNoWaiting(mode: Mode) async throws {
     let report = try await simulate(
-      mode, stations: [StationRecord(id: "a", name: "A", freeBikes: 20, emptySlots: 20)],
+      ActorsEra.self, mode,
+      stations: [StationRecord(id: "a", name: "A", freeBikes: 20, emptySlots: 20)],
       riders: 8, paths: 5)
     #expect(report.waitingLegs == 0)
     #expect(report.paths == 8 * 5)
@@ -58,7 +34,8 @@ func simulate(
     // Visits one at a time: in racy mode a lucky interleaving could otherwise
     // let every rider see a bike that another was about to take.
     let report = try await simulate(
-      mode, stations: [StationRecord(id: "a", name: "A", freeBikes: 2, emptySlots: 2)],
+      ActorsEra.self, mode,
+      stations: [StationRecord(id: "a", name: "A", freeBikes: 2, emptySlots: 2)],
       riders: 10, paths: 3, probe: TurnTaking().probe)
     #expect(report.waitingLegs > 0)
     #expect(report.paths == 10 * 3)
@@ -71,7 +48,8 @@ func simulate(
       StationRecord(id: "a", name: "A", freeBikes: 100, emptySlots: 100),
       StationRecord(id: "b", name: "B", freeBikes: 100, emptySlots: 100),
     ]
-    let report = try await simulate(mode, stations: stations, riders: 10, paths: 10, goal: "B")
+    let report = try await simulate(
+      ActorsEra.self, mode, stations: stations, riders: 10, paths: 10, goal: "B")
     // With 100 bikes and 100 slots per station, 10 riders can never empty or
     // fill one, so nobody waits and each rider's picks (fixed by the seed)
     // decide alone where its goal is reached.
@@ -87,7 +65,8 @@ func simulate(
     let arrivals = Arrivals(stopAfter: 3, stop: stop)
     let simulation = Task {
       try await simulate(
-        .safe, stations: [StationRecord(id: "a", name: "A", freeBikes: 2, emptySlots: 2)],
+        ActorsEra.self, .safe,
+        stations: [StationRecord(id: "a", name: "A", freeBikes: 2, emptySlots: 2)],
         riders: 5, legMilliseconds: 60_000, stop: stop,
         probe: RaceProbe(pause: { _ in arrivals.arrived() }))
     }
@@ -96,26 +75,5 @@ func simulate(
     #expect(report.interrupted)
     #expect(report.paths < 5 * 10)
     #expect(report.conserved)
-  }
-}
-
-/// Pulls the stop switch when the n-th rider arrives at a station.
-final class Arrivals: Sendable {
-  private let count = Mutex(0)
-  private let limit: Int
-  private let stop: StopSwitch
-
-  init(stopAfter limit: Int, stop: StopSwitch) {
-    self.limit = limit
-    self.stop = stop
-  }
-
-  func arrived() {
-    if count.withLock({
-      $0 += 1
-      return $0
-    }) == limit {
-      stop.stop()
-    }
   }
 }

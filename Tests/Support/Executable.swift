@@ -1,10 +1,10 @@
 import Foundation
 
 /// Runs a built executable of this package and collects what it printed.
-struct Executable {
-  let url: URL
+public struct Executable {
+  public let url: URL
 
-  init(_ name: String) throws {
+  public init(_ name: String) throws {
     // The products sit beside the test bundle (`.build/<triple>/debug/`).
     var folders = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
     if let executable = Bundle.main.executableURL {
@@ -20,18 +20,18 @@ struct Executable {
     url = found
   }
 
-  struct NotFound: Error { let name: String, looked: [String] }
+  public struct NotFound: Error { let name: String, looked: [String] }
 
-  struct Output {
-    let status: Int32
-    let standardOutput: String
-    let standardError: String
-    var outputLines: [String] { standardOutput.split(separator: "\n").map(String.init) }
-    var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
+  public struct Output {
+    public let status: Int32
+    public let standardOutput: String
+    public let standardError: String
+    public var outputLines: [String] { standardOutput.split(separator: "\n").map(String.init) }
+    public var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
   }
 
   /// Runs to the end. Output goes to files, so no pipe can fill up and stall the child.
-  func run(_ arguments: [String]) throws -> Output {
+  public func run(_ arguments: [String]) throws -> Output {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
@@ -45,7 +45,7 @@ struct Executable {
 
   /// Starts the child, reads its standard output until `line` matches, sends
   /// SIGINT, and collects everything once it has exited.
-  func interrupt(_ arguments: [String], after line: (String) -> Bool) throws -> Output {
+  public func interrupt(_ arguments: [String], after line: (String) -> Bool) throws -> Output {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// It makes every visit atomic, in racy mode too, so a test can check the
 /// simulation's rules (who waits, who rides) without the race blurring them.
-final class TurnTaking: Sendable {
+public final class TurnTaking: Sendable {
   private struct State {
     var holder: Int?
     var queue: [(rider: Int, waiter: CheckedContinuation<Void, Never>)] = []
@@ -22,7 +22,9 @@ final class TurnTaking: Sendable {
 
   private let state = Mutex(State())
 
-  var probe: RaceProbe {
+  public init() {}
+
+  public var probe: RaceProbe {
     RaceProbe(
       pause: { stop in if stop.point == .arrive { await self.arrive(stop.rider) } },
       finished: { self.finish($0) })

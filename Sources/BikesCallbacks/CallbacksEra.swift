@@ -1,0 +1,46 @@
+import BikeShare
+import Dispatch
+
+/// Era 1: completion handlers. Every step answers through a closure; a
+/// rider's journey is a chain of them; a `DispatchGroup` tells when all are done.
+enum CallbacksEra: Era {
+  static let name = "callbacks"
+  static let executable = "bikes-callbacks"
+  static let summary = "completion handlers on DispatchQueues (before async/await)"
+  static let banner = [
+    "Each station answers through completion handlers from its own serial queue.",
+    "racy: `freeBikes { free in ... removeBike { ... } }`: two calls, and other riders'",
+    "      calls run on the station's queue in between.",
+    "safe: `takeBike { taken in ... }` checks and acts in one block on the station's queue.",
+  ]
+
+  static func simulate(_ simulation: Simulation) async -> RunOutcome {
+    let run = Run(simulation)
+    // The continuation bridge again: the shared command line is async.
+    return await withCheckedContinuation { continuation in
+      run.start { outcome in continuation.resume(returning: outcome) }
+    }
+  }
+
+  static func replay(_ stage: ReplayStage) async -> StationCounts {
+    let station = Station(stage.station, audit: stage.audit)
+    let riders = stage.riders.map { index in
+      Rider(
+        journey: Journey(rider: index, seed: 0, stationCount: 1, paths: 1, goal: nil),
+        stations: [station], mode: stage.mode, probe: stage.blockingProbe, log: stage.log,
+        legDuration: .zero)
+    }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let both = DispatchGroup()
+      for rider in riders {
+        both.enter()
+        rider.visit(0, wanting: .emptySlot) { _ in
+          stage.blockingProbe.finished(rider: rider.index)
+          both.leave()
+        }
+      }
+      both.notify(queue: .global()) { continuation.resume() }
+    }
+    return await station.counts()
+  }
+}

@@ -1,0 +1,171 @@
+import BikeShare
+import Dispatch
+import Synchronization
+
+/// A rider whose journey is a chain of callbacks: every step is started from
+/// the completion handler of the step before. Nothing waits and no thread is
+/// blocked between steps; legs are `asyncAfter`.
+///
+/// Each rider does its work on a serial queue of its own, and stations answer
+/// it there. A blocking probe that holds one rider then holds only that
+/// rider's queue: Dispatch gives every serial queue a thread when it needs
+/// one, whereas a shared concurrent queue on Linux grows its pool of threads
+/// only slowly while they are blocked.
+final class Rider: Sendable {
+  let index: Int
+  private let stations: [Station]
+  private let mode: Mode
+  private let probe: BlockingRaceProbe
+  private let log: EventLog
+  private let legDuration: DispatchTimeInterval
+  private let queue: DispatchQueue
+  private let onRelease: (@Sendable () -> Void)?
+  private let state: Mutex<State>
+
+  private struct State {
+    var journey: Journey
+    var legUnderWay = false
+    var stopped = false
+    var completion: (@Sendable (RiderResult) -> Void)?
+  }
+
+  init(
+    journey: Journey, stations: [Station], mode: Mode, probe: BlockingRaceProbe, log: EventLog,
+    legDuration: Duration, onRelease: (@Sendable () -> Void)? = nil
+  ) {
+    index = journey.rider
+    self.stations = stations
+    self.mode = mode
+    self.probe = probe
+    self.log = log
+    self.legDuration = .nanoseconds(Int(legDuration.seconds * 1e9))
+    queue = DispatchQueue(label: "rider.\(journey.rider + 1)")
+    self.onRelease = onRelease
+    state = Mutex(State(journey: journey))
+  }
+
+  deinit { onRelease?() }
+
+  /// Starts the journey; `completion` runs once, when it is over or stopped.
+  func start(completion: @escaping @Sendable (RiderResult) -> Void) {
+    state.withLock { $0.completion = completion }
+    goToNextStation()
+  }
+
+  /// Ctrl-C: no new leg starts, and a rider on a leg finishes at once (its
+  /// `asyncAfter` block will find nothing left to do).
+  func stop() {
+    let wasOnALeg = state.withLock { state in
+      state.stopped = true
+      defer { state.legUnderWay = false }
+      return state.legUnderWay
+    }
+    if wasOnALeg { finish() }
+  }
+
+  // MARK: - The journey in named steps
+
+  private func goToNextStation() {
+    let (station, want) = state.withLock { ($0.journey.pickStation(), $0.journey.wants) }
+    visit(station, wanting: want) { [weak self] succeeded in
+      self?.arrived(at: station, succeeded: succeeded)
+    }
+  }
+
+  private func arrived(at station: Int, succeeded: Bool) {
+    let (next, reachedGoal) = state.withLock { state in
+      (state.journey.record(succeeded), state.journey.result.reachedGoal)
+    }
+    switch next {
+    case .leg:
+      startLeg()
+    case .over:
+      if reachedGoal {
+        log.record(.reachedGoal(rider: index, station: stations[station].record.name))
+      }
+      finish()  // no further callback is scheduled: the rider's chain ends here
+    }
+  }
+
+  private func startLeg() {
+    let scheduled = state.withLock { state in
+      guard !state.stopped else { return false }
+      state.legUnderWay = true
+      return true
+    }
+    guard scheduled else { return finish() }
+    // `[weak self]`: the run owns its riders. A leg still pending when the
+    // run is released must not keep the rider (and its stations) alive.
+    queue.asyncAfter(deadline: .now() + legDuration) { [weak self] in self?.legEnded() }
+  }
+
+  private func legEnded() {
+    // Whoever ends the leg owns the next step: this block, or `stop()`.
+    let mine = state.withLock { state in
+      defer { state.legUnderWay = false }
+      return state.legUnderWay
+    }
+    if mine { goToNextStation() }
+  }
+
+  private func finish() {
+    let (completion, result) = state.withLock { ($0.completion.take(), $0.journey.result) }
+    probe.finished(rider: index)
+    completion?(result)
+  }
+
+  // MARK: - One visit
+
+  /// Asks the station for a bike or an empty slot; `completion` says whether
+  /// the rider got it. Everything, the probes included, runs on the rider's
+  /// queue, never on the station's.
+  func visit(_ station: Int, wanting want: Want, completion: @escaping @Sendable (Bool) -> Void) {
+    queue.async { self.ask(station, for: want, completion: completion) }
+  }
+
+  private func ask(_ station: Int, for want: Want, completion: @escaping @Sendable (Bool) -> Void) {
+    probe.pause(ProbeStop(rider: index, station: station, point: .arrive))
+    let name = stations[station].record.name
+    let answered: @Sendable (StationCounts?) -> Void = { [log, index] now in
+      switch (now, want) {
+      case (let counts?, .bike): log.record(.tookBike(rider: index, station: name, now: counts))
+      case (let counts?, .emptySlot):
+        log.record(.leftBike(rider: index, station: name, now: counts))
+      case (nil, _): log.record(.turnedAway(rider: index, station: name, wanted: want))
+      }
+      completion(now != nil)
+    }
+    switch (mode, want) {
+    case (.racy, .bike): racyTake(at: station, completion: answered)
+    case (.racy, .emptySlot): racyLeave(at: station, completion: answered)
+    case (.safe, .bike): stations[station].takeBike(on: queue, completion: answered)
+    case (.safe, .emptySlot): stations[station].leaveBike(on: queue, completion: answered)
+    }
+  }
+
+  // MARK: - Racy: ask, then act, in two calls
+
+  private func racyTake(at index: Int, completion: @escaping @Sendable (StationCounts?) -> Void) {
+    let station = stations[index]
+    station.freeBikes(on: queue) { [queue, probe, log, rider = self.index] free in
+      log.record(
+        .checked(rider: rider, station: station.record.name, counter: .freeBikes, value: free))
+      guard free > 0 else { return completion(nil) }
+      // RACE WINDOW: the station's queue is free; other riders' calls run on it now.
+      probe.pause(ProbeStop(rider: rider, station: index, point: .raceWindow))
+      station.removeBike(on: queue, completion: completion)
+    }
+  }
+
+  private func racyLeave(at index: Int, completion: @escaping @Sendable (StationCounts?) -> Void) {
+    let station = stations[index]
+    station.emptySlots(on: queue) { [queue, probe, log, rider = self.index] empty in
+      log.record(
+        .checked(rider: rider, station: station.record.name, counter: .emptySlots, value: empty))
+      guard empty > 0 else { return completion(nil) }
+      // RACE WINDOW: the station's queue is free; other riders' calls run on it now.
+      probe.pause(ProbeStop(rider: rider, station: index, point: .raceWindow))
+      station.addBike(on: queue, completion: completion)
+    }
+  }
+}

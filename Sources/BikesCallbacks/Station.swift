@@ -1,0 +1,88 @@
+import BikeShare
+import Dispatch
+
+/// A bike station with a callback API. Its counters live on its own serial
+/// queue: every call hops onto that queue, does its work, and answers through
+/// a completion handler on the queue the caller names (never on the station's
+/// queue, so a blocking probe in a rider's callback cannot stall the station).
+///
+/// Swift 6 opt-out: the counters are only ever touched inside blocks on
+/// `queue`, which serialises them. The compiler cannot see that confinement
+/// and rejects a class with mutable state in `@Sendable` closures, so this
+/// one type vouches for itself with `@unchecked Sendable`. The race this era
+/// shows is not here (each call is protected); it is in how riders combine
+/// the calls.
+final class Station: @unchecked Sendable {
+  let record: StationRecord
+  private let audit: StationAudit
+  private let queue: DispatchQueue
+  private var free: Int
+  private var empty: Int
+
+  init(_ record: StationRecord, audit: StationAudit) {
+    self.record = record
+    self.audit = audit
+    queue = DispatchQueue(label: "station.\(record.id)")
+    free = record.freeBikes
+    empty = record.emptySlots
+  }
+
+  /// Runs `work` on the station's queue and hands its result to `completion` on `reply`.
+  private func answer<Value: Sendable>(
+    _ work: @escaping @Sendable () -> Value, on reply: DispatchQueue,
+    completion: @escaping @Sendable (Value) -> Void
+  ) {
+    queue.async {
+      let value = work()
+      reply.async { completion(value) }
+    }
+  }
+
+  func counts(on reply: DispatchQueue, completion: @escaping @Sendable (StationCounts) -> Void) {
+    answer({ self.current }, on: reply, completion: completion)
+  }
+
+  // MARK: - Racy mode: asking and acting are separate calls
+
+  func freeBikes(on reply: DispatchQueue, completion: @escaping @Sendable (Int) -> Void) {
+    answer({ self.free }, on: reply, completion: completion)
+  }
+
+  func emptySlots(on reply: DispatchQueue, completion: @escaping @Sendable (Int) -> Void) {
+    answer({ self.empty }, on: reply, completion: completion)
+  }
+
+  /// Takes a bike out of its dock, whatever the counters say.
+  func removeBike(on reply: DispatchQueue, completion: @escaping @Sendable (StationCounts) -> Void)
+  {
+    answer({ self.change(by: -1) }, on: reply, completion: completion)
+  }
+
+  /// Docks a bike, whatever the counters say.
+  func addBike(on reply: DispatchQueue, completion: @escaping @Sendable (StationCounts) -> Void) {
+    answer({ self.change(by: +1) }, on: reply, completion: completion)
+  }
+
+  // MARK: - Safe mode: one call checks and acts on the station's queue
+
+  /// Takes a bike if there is one; the completion gets the new counts, or `nil`.
+  func takeBike(on reply: DispatchQueue, completion: @escaping @Sendable (StationCounts?) -> Void) {
+    answer({ self.free > 0 ? self.change(by: -1) : nil }, on: reply, completion: completion)
+  }
+
+  /// Leaves a bike if there is an empty slot; the completion gets the new counts, or `nil`.
+  func leaveBike(on reply: DispatchQueue, completion: @escaping @Sendable (StationCounts?) -> Void)
+  {
+    answer({ self.empty > 0 ? self.change(by: +1) : nil }, on: reply, completion: completion)
+  }
+
+  // Only ever called on `queue`.
+  private var current: StationCounts { StationCounts(freeBikes: free, emptySlots: empty) }
+
+  private func change(by bikes: Int) -> StationCounts {
+    free += bikes
+    empty -= bikes
+    audit.observe(current)
+    return current
+  }
+}

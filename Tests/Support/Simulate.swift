@@ -1,0 +1,27 @@
+import BikeShare
+
+/// Runs an era's `simulate` directly (no executable) on a hand-made city.
+public func simulate<E: Era>(
+  _ era: E.Type, _ mode: Mode, stations: [StationRecord], riders: Int, paths: Int = 10,
+  goal: String? = nil, legMilliseconds: Int = 0, raceWindowMicroseconds: Int = 0,
+  stop: StopSwitch = StopSwitch(), probe: RaceProbe? = nil,
+  blockingProbe: BlockingRaceProbe? = nil
+) async throws -> RunReport {
+  var configuration = Configuration()
+  configuration.modes = [mode]
+  configuration.riders = riders
+  configuration.paths = paths
+  configuration.stationCount = stations.count
+  configuration.goal = goal
+  configuration.legMilliseconds = legMilliseconds
+  configuration.raceWindowMicroseconds = raceWindowMicroseconds
+  let city = City(id: "test", name: "Test", stations: stations)
+  let simulation = Simulation(
+    mode: mode, configuration: configuration,
+    selection: try Selection(city: city, configuration: configuration), log: .none, stop: stop,
+    probe: probe, blockingProbe: blockingProbe)
+  let outcome = await E.simulate(simulation)
+  return RunReport(
+    era: E.name, simulation: simulation, outcome: outcome, interrupted: stop.isStopped,
+    wallSeconds: 0)
+}
