@@ -94,6 +94,7 @@ import Testing
     }
     // The run is out of scope: every rider must now be deallocated.
     await released.all()
+    #expect(released.count == 20)
   }
 }
 
@@ -117,14 +118,21 @@ final class Released: Sendable {
     }
   }
 
+  /// Waits until every object is released, or the test is cancelled (its time limit).
   func all() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let done = state.withLock { state in
-        if state.count == expected { return true }
-        state.waiter = continuation
-        return false
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let done = state.withLock { state in
+          if state.count == expected || Task.isCancelled { return true }
+          state.waiter = continuation
+          return false
+        }
+        if done { continuation.resume() }
       }
-      if done { continuation.resume() }
+    } onCancel: {
+      state.withLock { $0.waiter.take() }?.resume()
     }
   }
+
+  var count: Int { state.withLock { $0.count } }
 }
