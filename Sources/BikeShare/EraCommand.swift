@@ -53,8 +53,12 @@ public enum EraCommand {
     do {
       // The parser has already checked that `--city` names a source.
       let source = try CitySource.parse(configuration.city).get()
-      city = try await source.load()
+      // Ctrl-C during a slow download cancels it.
+      let loading = Task { try await source.load() }
+      stop.onStop { loading.cancel() }
+      city = try await loading.value
     } catch let error as CityError {
+      if stop.isStopped { return ExitCode.interrupted }
       return fail(E.self, error.description, code: ExitCode.runtimeError)
     } catch {
       return fail(E.self, "\(error)", code: ExitCode.usageError)

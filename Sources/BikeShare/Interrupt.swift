@@ -14,7 +14,7 @@ public enum Interrupt {
         Console.error("stopped again: quitting without a report")
         exit(130)
       }
-      Console.error("stopping: every rider ends its journey now (Ctrl-C again to quit at once)")
+      Console.error("stopping: Ctrl-C again to quit at once")
       stop.stop()
     }
     source.resume()
