@@ -7,6 +7,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "bikes-callbacks", targets: ["BikesCallbacks"]),
+    .executable(name: "bikes-operations", targets: ["BikesOperations"]),
     .executable(name: "bikes-actors", targets: ["BikesActors"]),
   ],
   targets: [
@@ -16,6 +17,11 @@ let package = Package(
     ),
     .executableTarget(
       name: "BikesCallbacks",
+      dependencies: ["BikeShare"],
+      exclude: ["README.md"]
+    ),
+    .executableTarget(
+      name: "BikesOperations",
       dependencies: ["BikeShare"],
       exclude: ["README.md"]
     ),
@@ -38,6 +44,10 @@ let package = Package(
     .testTarget(
       name: "BikesCallbacksTests",
       dependencies: ["BikesCallbacks", "BikeShare", "TestSupport"]
+    ),
+    .testTarget(
+      name: "BikesOperationsTests",
+      dependencies: ["BikesOperations", "BikeShare", "TestSupport"]
     ),
     .testTarget(
       name: "BikesActorsTests",

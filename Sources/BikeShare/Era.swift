@@ -76,10 +76,13 @@ public struct ReplayStage: Sendable {
 public struct RunOutcome: Sendable {
   public let riders: [RiderResult]
   public let stations: [StationCounts]
+  /// Era-specific lines for the report (e.g. operations in flight per queue).
+  public let notes: [String]
 
-  public init(riders: [RiderResult], stations: [StationCounts]) {
+  public init(riders: [RiderResult], stations: [StationCounts], notes: [String] = []) {
     self.riders = riders
     self.stations = stations
+    self.notes = notes
   }
 }
 

@@ -9,6 +9,8 @@ public enum Event: Sendable, Equatable {
   /// The station could not give what the rider wanted: a waiting leg follows.
   case turnedAway(rider: Int, station: String, wanted: Want)
   case reachedGoal(rider: Int, station: String)
+  /// Anything else an era shows live (e.g. operations in flight per queue).
+  case note(String)
 }
 
 /// Where events go: nowhere, a stream (one line each), or memory (for replay and tests).
@@ -69,6 +71,8 @@ public final class EventLog: Sendable {
       return "\(riderName(rider)) is turned away at \(station): \(missing), \(moves) (waiting leg)"
     case .reachedGoal(let rider, let station):
       return "\(riderName(rider)) reached its goal \(station) and stops"
+    case .note(let text):
+      return text
     }
   }
 }

@@ -20,6 +20,8 @@ public struct RunReport: Sendable, Encodable {
   public let conserved: Bool
   public let interrupted: Bool
   public let wallSeconds: Double
+  /// Era-specific lines (empty for most eras).
+  public let notes: [String]
 
   /// Audits a finished (or stopped) run.
   /// - Parameters:
@@ -49,13 +51,14 @@ public struct RunReport: Sendable, Encodable {
     self.conserved = bikesAtEnd == bikesAtStart
     self.interrupted = interrupted
     self.wallSeconds = wallSeconds
+    self.notes = outcome.notes
   }
 
   /// The race shown (racy) or the fix broken (safe).
   public var hasViolations: Bool { !violations.isEmpty || !conserved }
 
   enum CodingKeys: String, CodingKey {
-    case era, mode, config, riders, paths, stations, violations, conserved, interrupted
+    case era, mode, config, riders, paths, stations, violations, conserved, interrupted, notes
     case normalLegs = "normal_legs"
     case waitingLegs = "waiting_legs"
     case normalSeconds = "normal_seconds"

@@ -49,6 +49,7 @@ extension RunReport {
         "violations (\(violations.count)): " + violations.map(\.description).joined(separator: "; ")
       )
     }
+    lines.append(contentsOf: notes)
     lines.append(verdict)
     return lines.joined(separator: "\n")
   }

@@ -84,7 +84,7 @@ import Testing
     let simulation = Simulation(
       mode: .safe, configuration: configuration,
       selection: try Selection(city: city, configuration: configuration), log: .none)
-    let released = Released(expected: 20)
+    let released = Released()
     do {
       let run = Run(simulation, onRelease: released.one)
       let outcome = await withCheckedContinuation { continuation in
@@ -93,46 +93,7 @@ import Testing
       #expect(outcome.riders.reduce(0) { $0 + $1.paths } == 40)
     }
     // The run is out of scope: every rider must now be deallocated.
-    await released.all()
+    await released.all(20)
     #expect(released.count == 20)
   }
-}
-
-/// Counts deallocations and lets a test wait (without sleeping) for all of them.
-final class Released: Sendable {
-  private let state: Mutex<(count: Int, waiter: CheckedContinuation<Void, Never>?)>
-  private let expected: Int
-
-  init(expected: Int) {
-    self.expected = expected
-    state = Mutex((0, nil))
-  }
-
-  var one: @Sendable () -> Void {
-    {
-      let waiter = self.state.withLock { state in
-        state.count += 1
-        return state.count == self.expected ? state.waiter.take() : nil
-      }
-      waiter?.resume()
-    }
-  }
-
-  /// Waits until every object is released, or the test is cancelled (its time limit).
-  func all() async {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let done = state.withLock { state in
-          if state.count == expected || Task.isCancelled { return true }
-          state.waiter = continuation
-          return false
-        }
-        if done { continuation.resume() }
-      }
-    } onCancel: {
-      state.withLock { $0.waiter.take() }?.resume()
-    }
-  }
-
-  var count: Int { state.withLock { $0.count } }
 }

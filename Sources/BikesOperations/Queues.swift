@@ -1,0 +1,92 @@
+import BikeShare
+import Foundation
+import Synchronization
+
+/// The queues of a run, each with a purpose, and an in-flight counter for
+/// each (the food truck's activity indicator).
+final class Queues: Sendable {
+  enum Purpose: String, CaseIterable, Sendable {
+    /// Probes and legs of every rider: concurrent.
+    case riders
+    /// Checks, takes and leaves: one serial queue per station (counted together).
+    case stations
+    /// Every rider's final operation and the summary; Ctrl-C leaves it alone.
+    case run
+  }
+
+  let riders: OperationQueue
+  let run: OperationQueue
+  private let counters: Mutex<[Purpose: Counter]>
+  private let hooks: Step.Hooks
+  private let stopped = Mutex(false)
+
+  private struct Counter {
+    var now = 0
+    var peak = 0
+    var total = 0
+  }
+
+  /// - Parameter hooks: tests: set on every operation added.
+  init(hooks: Step.Hooks = Step.Hooks()) {
+    riders = OperationQueue()
+    riders.name = "riders"
+    run = OperationQueue()
+    run.name = "run"
+    counters = Mutex(Dictionary(uniqueKeysWithValues: Purpose.allCases.map { ($0, Counter()) }))
+    self.hooks = hooks
+  }
+
+  /// Hands `step` to `queue`, counting it in flight until its completion block runs.
+  func add(_ step: Step, to queue: OperationQueue, as purpose: Purpose) {
+    counters.withLock { counters in
+      var counter = counters[purpose] ?? Counter()
+      counter.now += 1
+      counter.total += 1
+      counter.peak = max(counter.peak, counter.now)
+      counters[purpose] = counter
+    }
+    // The block captures the counters, not the step: a completion block that
+    // captured its own operation would keep it alive for ever (a retain cycle).
+    step.completionBlock = { [weak self] in
+      self?.counters.withLock { $0[purpose, default: Counter()].now -= 1 }
+    }
+    step.watch(hooks)
+    guard purpose != .run else { return queue.addOperation(step) }
+    stopped.withLock { stopped in
+      // After Ctrl-C a journey step is cancelled on its way in (see `cancelAll`).
+      if stopped { step.cancel() }
+      queue.addOperation(step)
+    }
+  }
+
+  /// Ctrl-C: cancels every journey step, queued or still to be handed on.
+  /// Once the flag is set, `add` cancels what it is given; whatever was added
+  /// before is in a queue by now, and `cancelAllOperations()` reaches it.
+  /// The run's queue is left alone: riders' final operations and the summary must run.
+  func cancelAll(_ stations: [Station]) {
+    stopped.withLock { $0 = true }
+    riders.cancelAllOperations()
+    for station in stations { station.queue.cancelAllOperations() }
+  }
+
+  /// Operations handed to the queues so far.
+  var added: Int { counters.withLock { $0.values.reduce(0) { $0 + $1.total } } }
+
+  /// Live: operations in flight now, per queue.
+  var line: String {
+    let counts = counters.withLock { $0 }
+    return "in flight: "
+      + Purpose.allCases.map { "\($0.rawValue) \(counts[$0]?.now ?? 0)" }.joined(separator: ", ")
+  }
+
+  /// For the report: the most in flight at once and the total, per queue.
+  var notes: [String] {
+    let counts = counters.withLock { $0 }
+    return Purpose.allCases.map { purpose in
+      let counter = counts[purpose] ?? Counter()
+      return
+        "operations on \(purpose.rawValue) queue\(purpose == .stations ? "s" : ""): "
+        + "\(counter.total) added, at most \(counter.peak) in flight at once"
+    }
+  }
+}

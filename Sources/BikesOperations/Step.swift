@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+
+/// What every operation of this era has in common: the rider it belongs to,
+/// the successor it hands on, and how it reads the steps it depends on.
+///
+/// Swift 6 note: Foundation declares `Operation` `@unchecked Sendable` (an
+/// operation is created on one thread and run on another), and every
+/// subclass must restate that promise. The compiler checks nothing behind
+/// it, so the steps keep the promise by hand: their inputs are `let`s, and
+/// whatever they learn while running is stored in a `Mutex`.
+class Step: Operation, @unchecked Sendable {
+  /// The rider whose journey this step belongs to.
+  let rider: Int
+  private let successor = Mutex<(@Sendable () -> Void)?>(nil)
+  private let hooks = Mutex(Hooks())
+
+  /// Tests watch steps through these.
+  struct Hooks: Sendable {
+    /// A step begins its work (not called for a step that was called off).
+    var started: (@Sendable (Step) -> Void)?
+    var released: (@Sendable () -> Void)?
+  }
+
+  init(rider: Int, name: String) {
+    self.rider = rider
+    super.init()
+    self.name = name
+  }
+
+  deinit { hooks.withLock { $0.released }?() }
+
+  func watch(_ hooks: Hooks) { self.hooks.withLock { $0 = hooks } }
+
+  /// What to enqueue once this step has finished. A journey's steps are
+  /// linked with `addDependency` when they are planned, but each is handed
+  /// to its queue only by the step before it: a queue full of operations
+  /// that cannot run yet gets slow (it looks at all of them each time).
+  func then(_ handOn: @escaping @Sendable () -> Void) {
+    successor.withLock { $0 = handOn }
+  }
+
+  /// Runs the step (or skips `main()` if it was cancelled), then hands on its
+  /// successor, cancelled or not, so that every planned step finishes.
+  override func start() {
+    super.start()
+    handOn()
+  }
+
+  func handOn() {
+    // `take()`: the step lets go of its successor (which depends on it, so
+    // keeping it would be a retain cycle).
+    successor.withLock { $0.take() }?()
+  }
+
+  /// Call first in `main()`. False if the step was cancelled or depends on a
+  /// cancelled step; in that case it cancels itself too, so cancellation
+  /// flows down the chain (a dependent of a cancelled operation still runs).
+  func begin() -> Bool {
+    if !isCancelled, dependencies.contains(where: \.isCancelled) { cancel() }
+    guard !isCancelled else { return false }
+    hooks.withLock { $0.started }?(self)
+    return true
+  }
+
+  /// The first dependency of the given type: how a step reads the result of
+  /// the step before it (the food truck's assembly reads its kitchen order so).
+  func dependency<T: Step>(_ type: T.Type) -> T? {
+    dependencies.lazy.compactMap { $0 as? T }.first
+  }
+}

@@ -1,0 +1,63 @@
+import BikeShare
+import Foundation
+
+/// One visit to a station as a graph of operations, planned at once (as the
+/// food truck plans an order) and linked with `addDependency`:
+///
+///     racy: arrive ──▶ check ──▶ race window ──▶ take or leave
+///                        └───────────────────────────▲
+///     safe: arrive ──▶ take or leave
+///
+/// The arrival and the race window run on the riders' queue (they may hold
+/// the rider); the check and the act run on the station's serial queue.
+/// Between the check and the act that queue is free: other riders' checks
+/// and acts run there in between, and that is the race.
+struct Visit {
+  let arrive: ProbeOperation
+  let check: CheckOperation?
+  let window: ProbeOperation?
+  let act: TakeOrLeaveOperation
+
+  init(
+    rider: Int, at index: Int, _ station: Station, wanting want: Want, mode: Mode,
+    probe: BlockingRaceProbe, log: EventLog,
+    answered: @escaping @Sendable (StationCounts?) -> Void
+  ) {
+    arrive = ProbeOperation(ProbeStop(rider: rider, station: index, point: .arrive), probe: probe)
+    act = TakeOrLeaveOperation(
+      rider: rider, station: station, want: want, mode: mode, log: log, answered: answered)
+    switch mode {
+    case .racy:
+      let check = CheckOperation(rider: rider, station: station, want: want, log: log)
+      let window = ProbeOperation(
+        ProbeStop(rider: rider, station: index, point: .raceWindow), probe: probe)
+      check.addDependency(arrive)
+      window.addDependency(check)
+      act.addDependency(window)
+      act.addDependency(check)  // the act reads the check's answer
+      self.check = check
+      self.window = window
+    case .safe:
+      act.addDependency(arrive)
+      check = nil
+      window = nil
+    }
+  }
+
+  /// Every step, in dependency order.
+  var steps: [Step] { [arrive, check, window, act].compactMap { $0 } }
+
+  /// Links each step to hand on the next to the queue it belongs on; the
+  /// caller enqueues `arrive`.
+  func chain(on queues: Queues, station: Station) {
+    for (step, next) in zip(steps, steps.dropFirst()) {
+      step.then {
+        if next is ProbeOperation {
+          queues.add(next, to: queues.riders, as: .riders)
+        } else {
+          queues.add(next, to: station.queue, as: .stations)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import BikeShare
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import BikesOperations
+
+@Suite struct OperationsReplayTests {
+  @Test(arguments: 1...20)
+  func racyReplayAlwaysEndsAtMinusOneEmptySlot(round: Int) async {
+    let outcome = await Replay.play(OperationsEra.self, mode: .racy)
+    #expect(outcome.failure == nil)
+    #expect(outcome.end == StationCounts(freeBikes: 7, emptySlots: -1))
+    #expect(outcome.steps == ReplaySteps.racy)
+  }
+
+  // NB: make `Station.moveIfAvailable(_:)` skip its `available(want) > 0` test and this fails.
+  @Test(arguments: 1...20)
+  func safeReplayTurnsBAwayAndNeverGoesBelowZero(round: Int) async {
+    let outcome = await Replay.play(OperationsEra.self, mode: .safe)
+    #expect(outcome.failure == nil)
+    #expect(outcome.end == StationCounts(freeBikes: 6, emptySlots: 0))
+    #expect(outcome.violations.isEmpty)
+    #expect(outcome.steps == ReplaySteps.safe)
+  }
+}
+
+@Suite struct OperationsStepTests {
+  static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
+
+  /// Runs `steps` on the station's queue and waits for them.
+  func run(_ steps: [Operation], on station: Station) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let end = BlockOperation { continuation.resume() }
+      for step in steps { end.addDependency(step) }
+      station.queue.addOperations(steps, waitUntilFinished: false)
+      OperationQueue().addOperation(end)
+    }
+  }
+
+  func act(_ station: Station, _ mode: Mode, answered: Collected<StationCounts?>)
+    -> TakeOrLeaveOperation
+  {
+    TakeOrLeaveOperation(
+      rider: 0, station: station, want: .bike, mode: mode, log: .none,
+      answered: answered.add)
+  }
+
+  @Test func safeTakeChecksAndActsInOneOperation() async {
+    let station = Station(Self.record, audit: StationAudit(Self.record))
+    let answers = Collected<StationCounts?>()
+    let first = act(station, .safe, answered: answers)
+    let second = act(station, .safe, answered: answers)
+    second.addDependency(first)
+    await run([first, second], on: station)
+    #expect(answers.values == [StationCounts(freeBikes: 0, emptySlots: 1), nil])
+    #expect(second.answer == .turnedAway)
+    #expect(station.countsAfterRun == StationCounts(freeBikes: 0, emptySlots: 1))
+  }
+
+  @Test func racyTakeActsOnAStaleCheckAndTheAuditSeesIt() async {
+    let audit = StationAudit(Self.record)
+    let station = Station(Self.record, audit: audit)
+    let answers = Collected<StationCounts?>()
+    // Both checks run before either act: the interleaving of the race.
+    let checks = (0..<2).map { _ in
+      CheckOperation(rider: 0, station: station, want: .bike, log: .none)
+    }
+    let acts = checks.map { check in
+      let take = act(station, .racy, answered: answers)
+      take.addDependency(check)
+      take.addDependency(checks[1])
+      return take
+    }
+    await run(checks + acts, on: station)
+    #expect(checks.map(\.available) == [1, 1])
+    #expect(station.countsAfterRun == StationCounts(freeBikes: -1, emptySlots: 2))
+    #expect(audit.violations.map(\.value) == [-1, 2])
+  }
+
+  @Test func aCancelledCheckCallsOffTheActThatDependsOnIt() async {
+    let station = Station(Self.record, audit: StationAudit(Self.record))
+    let answers = Collected<StationCounts?>()
+    let check = CheckOperation(rider: 0, station: station, want: .bike, log: .none)
+    let take = act(station, .racy, answered: answers)
+    take.addDependency(check)
+    check.cancel()
+    await run([check, take], on: station)
+    #expect(take.isCancelled)
+    #expect(take.answer == nil)
+    #expect(answers.values.isEmpty)
+    #expect(station.countsAfterRun == StationCounts(freeBikes: 1, emptySlots: 0))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func cancellingALegUnderWayEndsItWithoutArriving() async {
+    let arrived = Collected<Int>()
+    let started = DispatchSemaphore(value: 0)
+    let leg = LegOperation(rider: 0, duration: .seconds(60)) { arrived.add($0.rider) }
+    leg.watch(Step.Hooks(started: { _ in started.signal() }))
+    let queue = OperationQueue()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      leg.then { continuation.resume() }
+      queue.addOperation(leg)
+      started.wait()
+      leg.cancel()  // a minute-long leg: only the cancellation can end it in time
+    }
+    #expect(leg.isFinished)
+    #expect(arrived.values.isEmpty)
+  }
+
+  @Test func aLegReadsItsKindFromTheActItDependsOn() async {
+    let station = Station(Self.record, audit: StationAudit(Self.record))
+    let answers = Collected<StationCounts?>()
+    let takes = [act(station, .safe, answered: answers), act(station, .safe, answered: answers)]
+    takes[1].addDependency(takes[0])
+    let legs = takes.map { take in
+      let leg = LegOperation(rider: 0, duration: .zero) { _ in }
+      leg.addDependency(take)
+      return leg
+    }
+    await run(takes, on: station)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let end = BlockOperation { continuation.resume() }
+      for leg in legs { end.addDependency(leg) }
+      let queue = OperationQueue()
+      queue.addOperations(legs + [end], waitUntilFinished: false)
+    }
+    #expect(legs.map(\.leg) == [.normal, .waiting])
+  }
+}
+
+/// Values gathered from operations running on other threads.
+final class Collected<Value: Sendable>: Sendable {
+  private let storage = Mutex<[Value]>([])
+  var add: @Sendable (Value) -> Void { { value in self.storage.withLock { $0.append(value) } } }
+  var values: [Value] { storage.withLock { $0 } }
+}

@@ -1,0 +1,186 @@
+import BikeShare
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import BikesOperations
+
+@Suite struct OperationsSimulationTests {
+  @Test func safeStressRunHasNoViolationAndConservesBikes() async throws {
+    let report = try await simulate(
+      OperationsEra.self, .safe,
+      stations: [
+        StationRecord(id: "a", name: "A", freeBikes: 3, emptySlots: 1),
+        StationRecord(id: "b", name: "B", freeBikes: 1, emptySlots: 2),
+      ], riders: 400, paths: 3)
+    #expect(report.violations.isEmpty)
+    #expect(report.conserved)
+    #expect(report.paths == 400 * 3)
+    #expect(report.waitingLegs > 0)
+  }
+
+  @Test(arguments: Mode.allCases)
+  func oneStationWithMoreBikesThanRidersMeansNoWaiting(mode: Mode) async throws {
+    let report = try await simulate(
+      OperationsEra.self, mode,
+      stations: [StationRecord(id: "a", name: "A", freeBikes: 20, emptySlots: 20)], riders: 8,
+      paths: 5)
+    #expect(report.waitingLegs == 0)
+    #expect(report.paths == 8 * 5)
+    #expect(report.violations.isEmpty)
+  }
+
+  @Test(arguments: Mode.allCases)
+  func moreRidersThanBikesMeansWaiting(mode: Mode) async throws {
+    // Visits one at a time, so a lucky interleaving cannot hide the waiting.
+    let report = try await simulate(
+      OperationsEra.self, mode,
+      stations: [StationRecord(id: "a", name: "A", freeBikes: 2, emptySlots: 2)], riders: 10,
+      paths: 3, blockingProbe: BlockingTurnTaking().probe)
+    #expect(report.waitingLegs > 0)
+    #expect(report.paths == 10 * 3)
+    #expect(report.conserved)
+  }
+
+  @Test(arguments: Mode.allCases)
+  func aGoalEndsRidersEarly(mode: Mode) async throws {
+    // 100 bikes and 100 slots per station: 10 riders never wait, so each
+    // rider's seeded picks alone decide where it reaches its goal.
+    let stations = [
+      StationRecord(id: "a", name: "A", freeBikes: 100, emptySlots: 100),
+      StationRecord(id: "b", name: "B", freeBikes: 100, emptySlots: 100),
+    ]
+    let report = try await simulate(
+      OperationsEra.self, mode, stations: stations, riders: 10, paths: 10, goal: "B")
+    #expect(report.waitingLegs == 0)
+    #expect(report.paths < 10 * 10)
+    #expect(report.goalReached == 10)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func stoppingEndsEveryRiderAndKeepsTheBikes() async throws {
+    // Legs of a minute: only the cancellation can end this run within the time limit.
+    let stop = StopSwitch()
+    let arrivals = Arrivals(stopAfter: 3, stop: stop)
+    let report = try await simulate(
+      OperationsEra.self, .safe,
+      stations: [StationRecord(id: "a", name: "A", freeBikes: 2, emptySlots: 2)], riders: 5,
+      legMilliseconds: 60_000, stop: stop,
+      blockingProbe: BlockingRaceProbe(pause: { _ in arrivals.arrived() }))
+    #expect(report.interrupted)
+    #expect(report.paths < 5 * 10)
+    #expect(report.conserved)
+  }
+}
+
+/// Runs the era's `Run` on two stations with plenty of bikes and slots, watching every step.
+func watchedRun(
+  _ mode: Mode, riders: Int = 10, paths: Int = 3, goal: String? = nil,
+  hooks: Step.Hooks
+) async throws -> (outcome: RunOutcome, added: Int) {
+  var configuration = Configuration()
+  configuration.riders = riders
+  configuration.paths = paths
+  configuration.stationCount = 2
+  configuration.goal = goal
+  configuration.legMilliseconds = 0
+  let stations = [
+    StationRecord(id: "a", name: "A", freeBikes: 100, emptySlots: 100),
+    StationRecord(id: "b", name: "B", freeBikes: 100, emptySlots: 100),
+  ]
+  let city = City(id: "test", name: "Test", stations: stations)
+  let simulation = Simulation(
+    mode: mode, configuration: configuration,
+    selection: try Selection(city: city, configuration: configuration), log: .none)
+  let run = Run(simulation, hooks: hooks)
+  let outcome = await withCheckedContinuation { continuation in
+    run.start { continuation.resume(returning: $0) }
+  }
+  return (outcome, run.queues.added)
+}
+
+@Suite struct OperationsGraphTests {
+  /// What a step is, for the record.
+  static func kind(_ operation: Operation) -> String {
+    switch operation {
+    case let probe as ProbeOperation: probe.stop.point.rawValue
+    case is CheckOperation: "check"
+    case is TakeOrLeaveOperation: "act"
+    case is LegOperation: "leg"
+    default: "other"
+    }
+  }
+
+  // NB: drop `act.addDependency(window)` in `Visit` and the racy case fails.
+  @Test(arguments: Mode.allCases)
+  func noStepStartsBeforeTheStepsItDependsOnHaveFinished(mode: Mode) async throws {
+    let seen = Collected<(kind: String, needs: [String], allFinished: Bool)>()
+    let hooks = Step.Hooks(started: { step in
+      seen.add(
+        (
+          Self.kind(step), step.dependencies.map(Self.kind).sorted(),
+          step.dependencies.allSatisfy(\.isFinished)
+        ))
+    })
+    _ = try await watchedRun(mode, hooks: hooks)
+    let steps = seen.values
+    // At least two visits per path, three or five steps each, the last leg cancelled.
+    #expect(steps.count >= 10 * 3 * 2 * 3 - 10)
+    #expect(steps.allSatisfy { $0.allFinished })
+    let expected: [String: [String]] =
+      switch mode {
+      case .racy:
+        [
+          "arrive": [], "check": ["arrive"], "race window": ["check"],
+          "act": ["check", "race window"], "leg": ["act"],
+        ]
+      case .safe: ["arrive": [], "act": ["arrive"], "leg": ["act"]]
+      }
+    for step in steps { #expect(step.needs == expected[step.kind], "\(step.kind)") }
+  }
+
+  // NB: drop `ending.leg?.cancel()` in `Rider.answered` and this fails: each
+  // rider then rides one more leg after its goal.
+  @Test func reachingTheGoalCancelsTheLegThatWouldHaveFollowed() async throws {
+    let legs = Collected<Int>()
+    let acts = Collected<Int>()
+    let hooks = Step.Hooks(started: { step in
+      if step is LegOperation { legs.add(step.rider) }
+      if step is TakeOrLeaveOperation { acts.add(step.rider) }
+    })
+    let (outcome, _) = try await watchedRun(.safe, paths: 10, goal: "B", hooks: hooks)
+    for (rider, result) in outcome.riders.enumerated() {
+      #expect(result.reachedGoal)
+      let legsRidden = legs.values.filter { $0 == rider }.count
+      #expect(legsRidden == result.normalLegs + result.waitingLegs)
+      #expect(acts.values.filter { $0 == rider }.count == legsRidden + 1)
+    }
+  }
+
+  // NB: let the completion block in `Queues.add` capture `step` and this
+  // fails at its time limit: every operation then keeps itself alive.
+  @Test(.timeLimit(.minutes(1)))
+  func ridersAndOperationsAreReleasedWhenTheRunEnds() async throws {
+    let released = Released()
+    let added: Int
+    do {
+      let (outcome, count) = try await watchedRun(
+        .racy, riders: 20, paths: 2, hooks: Step.Hooks(released: released.one))
+      #expect(outcome.riders.reduce(0) { $0 + $1.paths } == 40)
+      added = count
+    }
+    // The run is out of scope: every rider and every operation must go.
+    await released.all(added + 20)
+    #expect(released.count == added + 20)
+  }
+
+  @Test func theReportCountsOperationsPerQueue() async throws {
+    let (outcome, added) = try await watchedRun(.safe, hooks: Step.Hooks())
+    #expect(outcome.notes.count == 3)
+    // Ten riders' final operations and the summary.
+    #expect(outcome.notes[2].hasPrefix("operations on run queue: 11 added, at most "))
+    #expect(outcome.notes[0].hasPrefix("operations on riders queue: "))
+    #expect(added > 11)
+  }
+}
