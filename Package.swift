@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .executable(name: "bikes-callbacks", targets: ["BikesCallbacks"]),
     .executable(name: "bikes-operations", targets: ["BikesOperations"]),
+    .executable(name: "bikes-dispatch", targets: ["BikesDispatch"]),
     .executable(name: "bikes-actors", targets: ["BikesActors"]),
   ],
   targets: [
@@ -22,6 +23,11 @@ let package = Package(
     ),
     .executableTarget(
       name: "BikesOperations",
+      dependencies: ["BikeShare"],
+      exclude: ["README.md"]
+    ),
+    .executableTarget(
+      name: "BikesDispatch",
       dependencies: ["BikeShare"],
       exclude: ["README.md"]
     ),
@@ -48,6 +54,10 @@ let package = Package(
     .testTarget(
       name: "BikesOperationsTests",
       dependencies: ["BikesOperations", "BikeShare", "TestSupport"]
+    ),
+    .testTarget(
+      name: "BikesDispatchTests",
+      dependencies: ["BikesDispatch", "BikeShare", "TestSupport"]
     ),
     .testTarget(
       name: "BikesActorsTests",

@@ -14,7 +14,11 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 
 /// The hand-written parser shared by every era (`bikes-<era> [run|replay] [options]`).
 public enum CommandLineParser {
-  public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+  /// - Parameter threadsAndLocks: the era is `bikes-dispatch`: it also has
+  ///   `--mode unsynchronized` and `--lock`.
+  public static func parse(_ arguments: [String], threadsAndLocks: Bool = false)
+    throws(UsageError) -> Command
+  {
     var words = arguments[...]
     var isReplay = false
     switch words.first {
@@ -47,7 +51,19 @@ public enum CommandLineParser {
       switch flag {
       case "--help", "-h": return .help
       case "--version": return .version
-      case "--mode": configuration.modes = try Self.modes(try value())
+      case "--mode":
+        configuration.modes = try Self.modes(try value(), unsynchronized: threadsAndLocks)
+        if isReplay, configuration.modes == [.unsynchronized] {
+          throw UsageError(
+            "replay tells the racy and safe story; run --mode unsynchronized instead")
+        }
+      case "--lock" where threadsAndLocks:
+        let text = try value()
+        guard let lock = LockKind(rawValue: text) else {
+          let kinds = LockKind.allCases.map(\.rawValue).joined(separator: ", ")
+          throw UsageError("--lock expects one of \(kinds), got '\(text)'")
+        }
+        configuration.lock = lock
       case "--riders": configuration.riders = try number(1...100_000)
       case "--stations": configuration.stationCount = try number(1...100_000)
       case "--station": configuration.stationPicks.append(try value())
@@ -84,10 +100,11 @@ public enum CommandLineParser {
     return isReplay ? .replay(modes: configuration.modes) : .run(configuration)
   }
 
-  private static func modes(_ text: String) throws(UsageError) -> [Mode] {
-    if text == "both" { return [.racy, .safe] }
-    guard let mode = Mode(rawValue: text) else {
-      throw UsageError("--mode expects racy, safe or both, got '\(text)'")
+  private static func modes(_ text: String, unsynchronized: Bool) throws(UsageError) -> [Mode] {
+    if text == "both" { return Mode.both }
+    guard let mode = Mode(rawValue: text), unsynchronized || mode != .unsynchronized else {
+      let choices = unsynchronized ? "racy, safe, unsynchronized or both" : "racy, safe or both"
+      throw UsageError("--mode expects \(choices), got '\(text)'")
     }
     return [mode]
   }
@@ -105,34 +122,46 @@ public enum CommandLineParser {
 
   public static let version = "0.1.0"
 
-  public static func help(executable: String, summary: String) -> String {
-    """
-    \(executable): \(summary)
+  public static func help(executable: String, summary: String, threadsAndLocks: Bool = false)
+    -> String
+  {
+    let modes =
+      threadsAndLocks
+      ? """
+        --mode racy|safe|unsynchronized|both
+                                     default both: the race first, then the fix;
+                                     unsynchronized: no locks at all (a data race)
+        --lock mutex|nslock|serial-queue|barrier|atomic
+                                     how safe (and racy) stations lock (default mutex)
+      """
+      : "  --mode racy|safe|both          default both: the race first, then the fix"
+    return """
+      \(executable): \(summary)
 
-    USAGE
-      \(executable) [run] [options]     simulate (the default)
-      \(executable) replay [--mode M]   two riders, one empty slot, step by step
+      USAGE
+        \(executable) [run] [options]     simulate (the default)
+        \(executable) replay [--mode M]   two riders, one empty slot, step by step
 
-    OPTIONS
-      --mode racy|safe|both          default both: the race first, then the fix
-      --riders N                     riders (default 50)
-      --stations N                   first N stations of the city (default 4)
-      --station ID_OR_NAME           pick a station (repeatable; overrides --stations)
-      --paths N                      paths (bike trips) per rider (default 10)
-      --goal ID_OR_NAME              a rider stops once it leaves a bike there
-      --seed N                       dice seed (default 2021)
-      --leg-ms N                     real time per leg in milliseconds (default 10)
-      --race-window-us N             pause between check and act in racy mode (default 100;
-                                     0 leaves the bare check-then-act)
-      --city embedded|PATH|URL       a CityBikes v2 network (default embedded)
-      --format text|json             json: one line per mode (JSON Lines)
-      --log                          one line per event
-      --fail-on-violation            exit 3 if any violation was found
-      --help, --version
+      OPTIONS
+      \(modes)
+        --riders N                     riders (default 50)
+        --stations N                   first N stations of the city (default 4)
+        --station ID_OR_NAME           pick a station (repeatable; overrides --stations)
+        --paths N                      paths (bike trips) per rider (default 10)
+        --goal ID_OR_NAME              a rider stops once it leaves a bike there
+        --seed N                       dice seed (default 2021)
+        --leg-ms N                     real time per leg in milliseconds (default 10)
+        --race-window-us N             pause between check and act in racy mode (default 100;
+                                       0 leaves the bare check-then-act)
+        --city embedded|PATH|URL       a CityBikes v2 network (default embedded)
+        --format text|json             json: one line per mode (JSON Lines)
+        --log                          one line per event
+        --fail-on-violation            exit 3 if any violation was found
+        --help, --version
 
-    EXIT CODES
-      0 done (a racy run that shows the race is a success)   1 city could not be loaded
-      2 usage error   3 violations with --fail-on-violation   130 stopped with Ctrl-C
-    """
+      EXIT CODES
+        0 done (a racy run that shows the race is a success)   1 city could not be loaded
+        2 usage error   3 violations with --fail-on-violation   130 stopped with Ctrl-C
+      """
   }
 }

@@ -6,6 +6,21 @@ public enum Mode: String, Sendable, CaseIterable, Codable {
   case racy
   /// Check and act are one atomic step that answers whether it succeeded.
   case safe
+  /// `bikes-dispatch` only: no synchronisation at all, a data race (the
+  /// parser offers it to no other era).
+  case unsynchronized
+
+  /// The race, then the fix: what `--mode both` runs.
+  public static let both: [Mode] = [.racy, .safe]
+}
+
+/// `bikes-dispatch --lock`: how its stations protect their counters.
+public enum LockKind: String, Sendable, CaseIterable, Codable {
+  case mutex
+  case nslock
+  case serialQueue = "serial-queue"
+  case barrier
+  case atomic
 }
 
 /// Text for people or JSON Lines for scripts.
@@ -29,6 +44,8 @@ public struct Configuration: Sendable, Equatable {
   public var format = OutputFormat.text
   public var log = false
   public var failOnViolation = false
+  /// `bikes-dispatch` only.
+  public var lock = LockKind.mutex
 
   public init() {}
 

@@ -15,6 +15,12 @@ public protocol Era: SendableMetatype {
   /// Plays the replay stage: each of its riders makes one visit to its one station.
   /// - Returns: the station's counts at the end.
   static func replay(_ stage: ReplayStage) async -> StationCounts
+  /// True for `bikes-dispatch`: `--mode unsynchronized` and `--lock` exist.
+  static var threadsAndLocks: Bool { get }
+}
+
+extension Era {
+  public static var threadsAndLocks: Bool { false }
 }
 
 /// Everything one run of one mode needs.
@@ -31,11 +37,13 @@ public struct Simulation: Sendable {
   public let probe: RaceProbe
   /// Race-window probe for the blocking eras.
   public let blockingProbe: BlockingRaceProbe
+  /// The era has `--lock` and `--mode unsynchronized` (reported in `config`).
+  public let threadsAndLocks: Bool
 
   public init(
     mode: Mode, configuration: Configuration, selection: Selection, log: EventLog,
     stop: StopSwitch = StopSwitch(), probe: RaceProbe? = nil,
-    blockingProbe: BlockingRaceProbe? = nil
+    blockingProbe: BlockingRaceProbe? = nil, threadsAndLocks: Bool = false
   ) {
     self.mode = mode
     self.configuration = configuration
@@ -46,6 +54,7 @@ public struct Simulation: Sendable {
     self.stop = stop
     self.probe = probe ?? .waiting(configuration.raceWindow)
     self.blockingProbe = blockingProbe ?? .waiting(configuration.raceWindow)
+    self.threadsAndLocks = threadsAndLocks
   }
 
   public var riders: Range<Int> { 0..<configuration.riders }

@@ -17,13 +17,15 @@ public enum EraCommand {
   ) async -> Int32 {
     let command: Command
     do {
-      command = try CommandLineParser.parse(arguments)
+      command = try CommandLineParser.parse(arguments, threadsAndLocks: E.threadsAndLocks)
     } catch {
       return fail(E.self, error.description, code: ExitCode.usageError)
     }
     switch command {
     case .help:
-      Console.out(CommandLineParser.help(executable: E.executable, summary: E.summary))
+      Console.out(
+        CommandLineParser.help(
+          executable: E.executable, summary: E.summary, threadsAndLocks: E.threadsAndLocks))
       return ExitCode.done
     case .version:
       Console.out("\(E.executable) \(CommandLineParser.version)")
@@ -79,7 +81,8 @@ public enum EraCommand {
     var reports: [RunReport] = []
     for mode in configuration.modes {
       let simulation = Simulation(
-        mode: mode, configuration: configuration, selection: selection, log: log, stop: stop)
+        mode: mode, configuration: configuration, selection: selection, log: log, stop: stop,
+        threadsAndLocks: E.threadsAndLocks)
       let clock = ContinuousClock()
       let started = clock.now
       // The async era stops through task cancellation; the others also watch `stop`.

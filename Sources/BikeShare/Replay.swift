@@ -12,7 +12,7 @@ public enum Replay {
   /// Safe: check and act are one step, so only the arrivals can be ordered.
   public static func schedule(for mode: Mode) -> [ScriptedGate.Step] {
     switch mode {
-    case .racy:
+    case .racy, .unsynchronized:
       [.init(0, .arrive), .init(1, .arrive), .init(1, .raceWindow), .init(0, .raceWindow)]
     case .safe: [.init(0, .arrive), .init(1, .arrive)]
     }
@@ -53,7 +53,7 @@ public enum Replay {
       "\(s.name) has \(s.freeBikes) free bikes and \(s.emptySlots) empty slot; riders A and B arrive by bike.",
     ]
     switch outcome.mode {
-    case .racy:
+    case .racy, .unsynchronized:
       lines.append("Script: A checks, B checks, B leaves, A leaves (the probe holds each rider).")
     case .safe: lines.append("Script: A goes first, then B; each check-and-leave is one step.")
     }

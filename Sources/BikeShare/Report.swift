@@ -94,6 +94,8 @@ public struct ConfigReport: Sendable, Encodable {
   let format: OutputFormat
   let log: Bool
   let failOnViolation: Bool
+  /// `bikes-dispatch` only (nil for the other eras).
+  let lock: LockKind?
 
   init(_ configuration: Configuration, simulation: Simulation) {
     mode = simulation.mode
@@ -108,10 +110,11 @@ public struct ConfigReport: Sendable, Encodable {
     format = configuration.format
     log = configuration.log
     failOnViolation = configuration.failOnViolation
+    lock = simulation.threadsAndLocks ? configuration.lock : nil
   }
 
   enum CodingKeys: String, CodingKey {
-    case mode, riders, stations, paths, goal, seed, city, format, log
+    case mode, riders, stations, paths, goal, seed, city, format, log, lock
     case legMs = "leg_ms"
     case raceWindowUs = "race_window_us"
     case failOnViolation = "fail_on_violation"
@@ -131,6 +134,7 @@ public struct ConfigReport: Sendable, Encodable {
     try container.encode(format, forKey: .format)
     try container.encode(log, forKey: .log)
     try container.encode(failOnViolation, forKey: .failOnViolation)
+    try container.encodeIfPresent(lock, forKey: .lock)
   }
 }
 

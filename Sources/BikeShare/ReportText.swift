@@ -62,6 +62,10 @@ extension RunReport {
       "→ no race this time: the window was never hit (a clean racy run proves nothing)."
     case (.safe, false): "→ fix holds: check and act were one step; no violation."
     case (.safe, true): "→ FIX BROKEN: the safe station let a counter leave 0...capacity."
+    case (.unsynchronized, true):
+      "→ data race shown: unsynchronised counters lost updates or left 0...capacity."
+    case (.unsynchronized, false):
+      "→ no damage seen this time: a data race is still a bug (run Scripts/tsan.sh)."
     }
   }
 

@@ -38,8 +38,8 @@ struct Rider: Sendable {
     await probe.pause(ProbeStop(rider: rider, station: index, point: .arrive))
     let now: StationCounts? =
       switch (mode, want) {
-      case (.racy, .bike): await racyTake(at: index, as: rider)
-      case (.racy, .emptySlot): await racyLeave(at: index, as: rider)
+      case (.racy, .bike), (.unsynchronized, .bike): await racyTake(at: index, as: rider)
+      case (.racy, .emptySlot), (.unsynchronized, .emptySlot): await racyLeave(at: index, as: rider)
       case (.safe, .bike): await station.takeBike()
       case (.safe, .emptySlot): await station.leaveBike()
       }

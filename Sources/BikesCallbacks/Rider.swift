@@ -136,8 +136,9 @@ final class Rider: Sendable {
       completion(now != nil)
     }
     switch (mode, want) {
-    case (.racy, .bike): racyTake(at: station, completion: answered)
-    case (.racy, .emptySlot): racyLeave(at: station, completion: answered)
+    case (.racy, .bike), (.unsynchronized, .bike): racyTake(at: station, completion: answered)
+    case (.racy, .emptySlot), (.unsynchronized, .emptySlot):
+      racyLeave(at: station, completion: answered)
     case (.safe, .bike): stations[station].takeBike(on: queue, completion: answered)
     case (.safe, .emptySlot): stations[station].leaveBike(on: queue, completion: answered)
     }

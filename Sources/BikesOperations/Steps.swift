@@ -91,7 +91,7 @@ final class TakeOrLeaveOperation: Step, @unchecked Sendable {
     guard begin() else { return }
     let now: StationCounts?
     switch mode {
-    case .racy:
+    case .racy, .unsynchronized:
       let check = dependency(CheckOperation.self)
       now = (check?.available ?? 0) > 0 ? station.move(want) : nil
     case .safe:

@@ -27,7 +27,7 @@ struct Visit {
     act = TakeOrLeaveOperation(
       rider: rider, station: station, want: want, mode: mode, log: log, answered: answered)
     switch mode {
-    case .racy:
+    case .racy, .unsynchronized:
       let check = CheckOperation(rider: rider, station: station, want: want, log: log)
       let window = ProbeOperation(
         ProbeStop(rider: rider, station: index, point: .raceWindow), probe: probe)

@@ -1,0 +1,67 @@
+import BikeShare
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One run: a thread per rider, at most `threadCap` at a time.
+///
+/// A rider that sleeps through its leg holds its thread. Give every rider a
+/// thread and 5,000 riders are 5,000 threads (a stack each, and a scheduler
+/// juggling them). Put them on a fixed pool and riders beyond the pool's size
+/// wait for a whole journey before they start. This era does the second,
+/// with a generous bound: the first `threadCap` riders start at once, and
+/// each rider that finishes lets the next one start.
+enum Run {
+  static let threadCap = 256
+
+  /// Runs every rider; blocks the calling thread until all are done or stopped.
+  static func ride(_ simulation: Simulation, threadCap: Int = threadCap) -> RunOutcome {
+    let stations = zip(simulation.stations, simulation.audits).map { record, audit in
+      Station(
+        record, audit: audit, mode: simulation.mode, lock: simulation.configuration.lock)
+    }
+    let results = Mutex(Array(repeating: RiderResult(), count: simulation.riders.count))
+    let gaveUp = Atomic(0)
+    // Ctrl-C: `stopped` empties, which wakes every napping rider at once.
+    let stopped = DispatchGroup()
+    stopped.enter()
+    simulation.stop.onStop { stopped.leave() }
+    let legDuration = simulation.configuration.legDuration
+    let nap: @Sendable () -> Bool = {
+      stopped.wait(timeout: .now() + .nanoseconds(Int(legDuration.seconds * 1e9))) == .success
+    }
+
+    let threads = DispatchSemaphore(value: threadCap)
+    let everyone = DispatchGroup()
+    for index in simulation.riders {
+      threads.wait()  // a thread is free
+      if simulation.stop.isStopped {
+        threads.signal()
+        break
+      }
+      everyone.enter()
+      let rider = Rider(
+        index: index, stations: stations, mode: simulation.mode, probe: simulation.blockingProbe,
+        log: simulation.log)
+      let thread = Thread {
+        let (result, quit) = rider.ride(simulation.journey(for: index), nap: nap)
+        results.withLock { $0[index] = result }
+        if quit { gaveUp.add(1, ordering: .relaxed) }
+        simulation.blockingProbe.finished(rider: index)
+        threads.signal()
+        everyone.leave()
+      }
+      thread.stackSize = 256 * 1024
+      thread.start()
+    }
+    everyone.wait()
+    let quitters = gaveUp.load(ordering: .relaxed)
+    return RunOutcome(
+      riders: results.withLock { $0 }, stations: stations.map(\.counts),
+      notes: quitters == 0
+        ? []
+        : [
+          "\(quitters) riders gave up after \(Rider.giveUpAfter) visits in a row without a bike or slot"
+        ])
+  }
+}

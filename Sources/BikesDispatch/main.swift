@@ -1,0 +1,4 @@
+import BikeShare
+import Foundation
+
+exit(await EraCommand.run(DispatchEra.self))
