@@ -23,9 +23,13 @@ enum DispatchEra: Era {
     }
   }
 
-  /// Each rider of the stage visits the station once, on a thread of its own.
   static func replay(_ stage: ReplayStage) async -> StationCounts {
-    let station = Station(stage.station, audit: stage.audit, mode: stage.mode, lock: .mutex)
+    await replay(stage, lock: .mutex)
+  }
+
+  /// Each rider of the stage visits the station once, on a thread of its own.
+  static func replay(_ stage: ReplayStage, lock: LockKind) async -> StationCounts {
+    let station = Station(stage.station, audit: stage.audit, mode: stage.mode, lock: lock)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let both = DispatchGroup()
       for index in stage.riders {

@@ -33,10 +33,16 @@ enum Run {
 
     let threads = DispatchSemaphore(value: threadCap)
     let everyone = DispatchGroup()
+    // The starting line: the first wave of riders sets off together, not in
+    // the order their threads happened to be created.
+    let startingLine = DispatchGroup()
+    startingLine.enter()
+    let firstWave = min(threadCap, simulation.riders.count)
     for index in simulation.riders {
       threads.wait()  // a thread is free
       if simulation.stop.isStopped {
         threads.signal()
+        if index < firstWave { startingLine.leave() }  // let the riders already started go
         break
       }
       everyone.enter()
@@ -44,6 +50,7 @@ enum Run {
         index: index, stations: stations, mode: simulation.mode, probe: simulation.blockingProbe,
         log: simulation.log)
       let thread = Thread {
+        startingLine.wait()
         let (result, quit) = rider.ride(simulation.journey(for: index), nap: nap)
         results.withLock { $0[index] = result }
         if quit { gaveUp.add(1, ordering: .relaxed) }
@@ -53,6 +60,7 @@ enum Run {
       }
       thread.stackSize = 256 * 1024
       thread.start()
+      if index == firstWave - 1 { startingLine.leave() }
     }
     everyone.wait()
     let quitters = gaveUp.load(ordering: .relaxed)

@@ -151,4 +151,37 @@ import Testing
   ) {
     #expect(throws: UsageError(message)) { try Self.select(change) }
   }
+
+  @Test func theDispatchEraAlsoHasLocksAndTheUnsynchronizedMode() throws {
+    let command = try CommandLineParser.parse(
+      ["--mode", "unsynchronized", "--lock", "serial-queue"], threadsAndLocks: true)
+    guard case .run(let configuration) = command else {
+      Issue.record("expected a run, got \(command)")
+      return
+    }
+    #expect(configuration.modes == [.unsynchronized])
+    #expect(configuration.lock == .serialQueue)
+  }
+
+  @Test(arguments: [
+    (
+      ["--lock", "spinlock"], true,
+      "--lock expects one of mutex, nslock, serial-queue, barrier, atomic, got 'spinlock'"
+    ),
+    (["--lock", "mutex"], false, "unknown option '--lock' (see --help)"),
+    (
+      ["--mode", "unsynchronized"], false, "--mode expects racy, safe or both, got 'unsynchronized'"
+    ),
+    (
+      ["replay", "--mode", "unsynchronized"], true,
+      "replay tells the racy and safe story; run --mode unsynchronized instead"
+    ),
+  ])
+  func locksAndTheUnsynchronizedModeBelongToTheDispatchEra(
+    arguments: [String], threadsAndLocks: Bool, message: String
+  ) {
+    #expect(throws: UsageError(message)) {
+      try CommandLineParser.parse(arguments, threadsAndLocks: threadsAndLocks)
+    }
+  }
 }

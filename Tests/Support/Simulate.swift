@@ -5,7 +5,7 @@ public func simulate<E: Era>(
   _ era: E.Type, _ mode: Mode, stations: [StationRecord], riders: Int, paths: Int = 10,
   goal: String? = nil, legMilliseconds: Int = 0, raceWindowMicroseconds: Int = 0,
   stop: StopSwitch = StopSwitch(), probe: RaceProbe? = nil,
-  blockingProbe: BlockingRaceProbe? = nil
+  blockingProbe: BlockingRaceProbe? = nil, lock: LockKind = .mutex
 ) async throws -> RunReport {
   var configuration = Configuration()
   configuration.modes = [mode]
@@ -15,11 +15,12 @@ public func simulate<E: Era>(
   configuration.goal = goal
   configuration.legMilliseconds = legMilliseconds
   configuration.raceWindowMicroseconds = raceWindowMicroseconds
+  configuration.lock = lock
   let city = City(id: "test", name: "Test", stations: stations)
   let simulation = Simulation(
     mode: mode, configuration: configuration,
     selection: try Selection(city: city, configuration: configuration), log: .none, stop: stop,
-    probe: probe, blockingProbe: blockingProbe)
+    probe: probe, blockingProbe: blockingProbe, threadsAndLocks: E.threadsAndLocks)
   let outcome = await E.simulate(simulation)
   return RunReport(
     era: E.name, simulation: simulation, outcome: outcome, interrupted: stop.isStopped,
