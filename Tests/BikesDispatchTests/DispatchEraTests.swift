@@ -44,7 +44,8 @@ func replay(_ mode: Mode, lock: LockKind) async -> (
     // A has read (5, 1) when B writes (6, 0); A then writes (6, 0) too.
     let outcome = await replay(.unsynchronized, lock: .mutex)
     #expect(outcome.failure == nil)
-    #expect(outcome.end == StationCounts(freeBikes: 6, emptySlots: 0))  // two bikes docked, one counted
+    // Two bikes were docked; the counters show one.
+    #expect(outcome.end == StationCounts(freeBikes: 6, emptySlots: 0))
     #expect(outcome.steps.last == "A leaves a bike at Rossio: free 6, empty 0")
   }
 }
