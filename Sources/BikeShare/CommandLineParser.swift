@@ -129,10 +129,10 @@ public enum CommandLineParser {
       threadsAndLocks
       ? """
         --mode racy|safe|unsynchronized|both
-                                     default both: the race first, then the fix;
-                                     unsynchronized: no locks at all (a data race)
+                                       default both: the race first, then the fix;
+                                       unsynchronized: no locks at all (a data race)
         --lock mutex|nslock|serial-queue|barrier|atomic
-                                     how safe (and racy) stations lock (default mutex)
+                                       how safe (and racy) stations lock (default mutex)
       """
       : "  --mode racy|safe|both          default both: the race first, then the fix"
     return """
