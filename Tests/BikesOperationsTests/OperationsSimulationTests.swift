@@ -8,69 +8,28 @@ import Testing
 
 @Suite struct OperationsSimulationTests {
   @Test func safeStressRunHasNoViolationAndConservesBikes() async throws {
-    let report = try await simulate(
-      OperationsEra.self, .safe,
-      stations: [
-        StationRecord(id: "a", name: "A", freeBikes: 3, emptySlots: 1),
-        StationRecord(id: "b", name: "B", freeBikes: 1, emptySlots: 2),
-      ], riders: 400, paths: 3)
-    #expect(report.violations.isEmpty)
-    #expect(report.conserved)
-    #expect(report.paths == 400 * 3)
-    #expect(report.waitingLegs > 0)
+    try await Scenarios.safeStressRunHasNoViolationAndConservesBikes(OperationsEra.self)
   }
 
   @Test(arguments: Mode.both)
   func oneStationWithMoreBikesThanRidersMeansNoWaiting(mode: Mode) async throws {
-    let report = try await simulate(
-      OperationsEra.self, mode,
-      stations: [StationRecord(id: "a", name: "A", freeBikes: 20, emptySlots: 20)], riders: 8,
-      paths: 5)
-    #expect(report.waitingLegs == 0)
-    #expect(report.paths == 8 * 5)
-    #expect(report.violations.isEmpty)
+    try await Scenarios.oneStationWithMoreBikesThanRidersMeansNoWaiting(OperationsEra.self, mode)
   }
 
   @Test(arguments: Mode.both)
   func moreRidersThanBikesMeansWaiting(mode: Mode) async throws {
-    // Visits one at a time, so a lucky interleaving cannot hide the waiting.
-    let report = try await simulate(
-      OperationsEra.self, mode,
-      stations: [StationRecord(id: "a", name: "A", freeBikes: 2, emptySlots: 2)], riders: 10,
-      paths: 3, blockingProbe: BlockingTurnTaking().probe)
-    #expect(report.waitingLegs > 0)
-    #expect(report.paths == 10 * 3)
-    #expect(report.conserved)
+    try await Scenarios.moreRidersThanBikesMeansWaiting(
+      OperationsEra.self, mode, blockingProbe: BlockingTurnTaking().probe)
   }
 
   @Test(arguments: Mode.both)
   func aGoalEndsRidersEarly(mode: Mode) async throws {
-    // 100 bikes and 100 slots per station: 10 riders never wait, so each
-    // rider's seeded picks alone decide where it reaches its goal.
-    let stations = [
-      StationRecord(id: "a", name: "A", freeBikes: 100, emptySlots: 100),
-      StationRecord(id: "b", name: "B", freeBikes: 100, emptySlots: 100),
-    ]
-    let report = try await simulate(
-      OperationsEra.self, mode, stations: stations, riders: 10, paths: 10, goal: "B")
-    #expect(report.waitingLegs == 0)
-    #expect(report.paths < 10 * 10)
-    #expect(report.goalReached == 10)
+    try await Scenarios.aGoalEndsRidersEarly(OperationsEra.self, mode)
   }
 
   @Test(.timeLimit(.minutes(1)))
   func stoppingEndsEveryRiderAndKeepsTheBikes() async throws {
-    // Legs of a minute: only the cancellation can end this run within the time limit.
-    let stop = StopSwitch()
-    let arrivals = Arrivals(stopAfter: 3, stop: stop)
-    let report = try await simulate(
-      OperationsEra.self, .safe,
-      stations: [StationRecord(id: "a", name: "A", freeBikes: 2, emptySlots: 2)], riders: 5,
-      legMilliseconds: 60_000, stop: stop,
-      blockingProbe: BlockingRaceProbe(pause: { _ in arrivals.arrived() }))
-    #expect(report.interrupted)
-    #expect(report.paths < 5 * 10)
-    #expect(report.conserved)
+    try await Scenarios.stoppingEndsEveryRiderAndKeepsTheBikes(OperationsEra.self)
   }
 }
 
