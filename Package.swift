@@ -10,6 +10,8 @@ let package = Package(
     .executable(name: "bikes-operations", targets: ["BikesOperations"]),
     .executable(name: "bikes-dispatch", targets: ["BikesDispatch"]),
     .executable(name: "bikes-actors", targets: ["BikesActors"]),
+    // The main job (Scripts/side-by-side.sh): every era, racy then safe, in one table.
+    .executable(name: "bikes-side-by-side", targets: ["SideBySide"]),
   ],
   targets: [
     .target(
@@ -35,6 +37,10 @@ let package = Package(
       name: "BikesActors",
       dependencies: ["BikeShare"],
       exclude: ["README.md"]
+    ),
+    .executableTarget(
+      name: "SideBySide",
+      dependencies: ["BikeShare"]
     ),
     .testTarget(
       name: "BikeShareTests",
@@ -62,6 +68,10 @@ let package = Package(
     .testTarget(
       name: "BikesActorsTests",
       dependencies: ["BikesActors", "BikeShare", "TestSupport"]
+    ),
+    .testTarget(
+      name: "SideBySideTests",
+      dependencies: ["SideBySide", "BikeShare", "TestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

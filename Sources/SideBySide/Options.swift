@@ -1,0 +1,144 @@
+import BikeShare
+
+/// One era as the side-by-side runner knows it: its executable and where it sits in history.
+struct EraEntry: Sendable, Equatable {
+  /// The name in the era's JSON report (`callbacks`).
+  let name: String
+  let executable: String
+  /// The era's title in the chapters.
+  let title: String
+  /// Only `bikes-dispatch` takes `--lock`.
+  let takesLock: Bool
+
+  /// Oldest first, the order of the chapters.
+  static let all = [
+    EraEntry(
+      name: "callbacks", executable: "bikes-callbacks", title: "completion handlers",
+      takesLock: false),
+    EraEntry(
+      name: "operations", executable: "bikes-operations", title: "OperationQueue",
+      takesLock: false),
+    EraEntry(
+      name: "dispatch", executable: "bikes-dispatch", title: "DispatchQueue and locks",
+      takesLock: true),
+    EraEntry(
+      name: "actors", executable: "bikes-actors", title: "async/await and actors",
+      takesLock: false),
+  ]
+}
+
+/// What `bikes-side-by-side` was asked to do.
+struct Options: Sendable, Equatable {
+  var format = OutputFormat.text
+  var replay = false
+  /// Where the era executables are; nil: beside this executable.
+  var binDirectory: String?
+  /// Options every era gets, as typed (validated with the eras' own parser).
+  var shared: [String] = []
+  /// `--lock X`: for `bikes-dispatch` only.
+  var lock: [String] = []
+  /// What the eras will read from `shared` and `lock` (for the table's title).
+  var configuration = Configuration()
+
+  func arguments(for era: EraEntry) -> [String] {
+    replay ? ["replay"] + shared : ["--format", "json"] + shared + (era.takesLock ? lock : [])
+  }
+}
+
+enum Request: Sendable, Equatable {
+  case compare(Options)
+  case help
+  case version
+}
+
+enum OptionsParser {
+  static let executable = "bikes-side-by-side"
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> Request {
+    var options = Options()
+    var words = arguments[...]
+    var modeGiven = false
+    while let word = words.popFirst() {
+      var flag = word
+      var inlineValue: String?
+      if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+        flag = String(word[..<equals])
+        inlineValue = String(word[word.index(after: equals)...])
+      }
+      func value() throws(UsageError) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = words.popFirst(), !next.hasPrefix("--") else {
+          throw UsageError("\(flag) needs a value")
+        }
+        return next
+      }
+      switch flag {
+      case "--help", "-h": return .help
+      case "--version": return .version
+      case "--format":
+        let text = try value()
+        guard let format = OutputFormat(rawValue: text) else {
+          throw UsageError("--format expects text or json, got '\(text)'")
+        }
+        options.format = format
+      case "--replay":
+        if inlineValue != nil { throw UsageError("--replay takes no value") }
+        options.replay = true
+      case "--bin-dir": options.binDirectory = try value()
+      case "--lock": options.lock = ["--lock", try value()]
+      case "--fail-on-violation":
+        throw UsageError(
+          "--fail-on-violation is built in: side by side exits 3 when a safe row has a violation")
+      default:
+        guard flag.hasPrefix("-") else {
+          throw UsageError("unexpected argument '\(word)' (see --help)")
+        }
+        if flag == "--mode" { modeGiven = true }
+        // Everything else is the eras' own option; its value, if any, follows it.
+        options.shared.append(word)
+        if inlineValue == nil, let next = words.first, !next.hasPrefix("--") {
+          options.shared.append(next)
+          words = words.dropFirst()
+        }
+      }
+    }
+    if options.replay {
+      if options.format == .json { throw UsageError("--replay prints text (drop --format json)") }
+      if !options.lock.isEmpty {
+        throw UsageError("--replay takes only --mode (the replays use each era's own station)")
+      }
+      _ = try CommandLineParser.parse(["replay"] + options.shared)
+    } else {
+      if modeGiven {
+        throw UsageError("side by side runs every era racy, then safe (--mode goes with --replay)")
+      }
+      let command = try CommandLineParser.parse(
+        options.shared + options.lock, threadsAndLocks: true)
+      if case .run(let configuration) = command { options.configuration = configuration }
+    }
+    return .compare(options)
+  }
+
+  static let help = """
+    \(executable): every era of the playground, racy then safe, in one table
+
+    USAGE
+      Scripts/side-by-side.sh [options]          builds in release, then runs this
+      \(executable) [options]             runs the era executables beside it
+      \(executable) --replay [--mode M]   the four replays, one after another
+
+    OPTIONS
+      --format text|json      json: all rows as one JSON array (each row an era's report
+                              plus "meaning")
+      --replay                the two riders and one empty slot, era by era
+      --bin-dir DIR           where the era executables are (default: beside this one)
+      --lock KIND             passed to bikes-dispatch only
+      any other option        passed to every era: --riders, --stations, --station, --paths,
+                              --goal, --seed, --leg-ms, --race-window-us, --city, --log
+      --help, --version
+
+    EXIT CODES
+      0 every safe row holds   1 an era could not run (city, missing report)   2 usage error
+      3 a safe row has a violation   130 stopped with Ctrl-C
+    """
+}

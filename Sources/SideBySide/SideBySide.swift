@@ -1,0 +1,154 @@
+import BikeShare
+import Foundation
+
+/// The playground's main job: every era, racy then safe, with the same
+/// options, in one table (or one JSON array); or the four replays in turn.
+enum SideBySide {
+  static func run(_ arguments: [String]) -> Int32 {
+    let options: Options
+    do {
+      switch try OptionsParser.parse(arguments) {
+      case .help:
+        Console.out(OptionsParser.help)
+        return EraCommand.ExitCode.done
+      case .version:
+        Console.out("\(OptionsParser.executable) \(CommandLineParser.version)")
+        return EraCommand.ExitCode.done
+      case .compare(let parsed): options = parsed
+      }
+    } catch {
+      return fail(error.description, code: EraCommand.ExitCode.usageError)
+    }
+    let folder =
+      options.binDirectory.map { URL(fileURLWithPath: $0) }
+      ?? Bundle.main.executableURL?.deletingLastPathComponent()
+      ?? URL(fileURLWithPath: ".")
+    let stopper = Stopper()
+    let interrupt = stopper.install()
+    defer { interrupt.cancel() }
+    return options.replay
+      ? replays(options, folder: folder, stopper: stopper)
+      : compare(options, folder: folder, stopper: stopper)
+  }
+
+  /// Finds an era's executable, or says on stderr why it is skipped.
+  private static func executable(_ era: EraEntry, in folder: URL) -> URL? {
+    let url = folder.appendingPathComponent(era.executable)
+    if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    Console.error(
+      "\(OptionsParser.executable): \(era.executable) not found in \(folder.path)"
+        + " (build it with: swift build -c release --product \(era.executable)); skipping it")
+    return nil
+  }
+
+  private static func compare(_ options: Options, folder: URL, stopper: Stopper) -> Int32 {
+    let isText = options.format == .text
+    var rows: [Row] = []
+    var skipped: [String] = []
+    var failed = false
+    func show(_ text: String) { if isText { Console.out(text) } }
+    Table.title(options.configuration).forEach(show)
+    show("")
+    show(Table.header)
+
+    for era in EraEntry.all {
+      if stopper.isStopped { break }
+      guard let url = executable(era, in: folder) else {
+        skipped.append(era.executable)
+        show(Table.line(era: era.name, note: "(\(era.executable) not built: skipped)"))
+        continue
+      }
+      var eraRows = 0
+      let end: ChildEnd
+      do {
+        end = try Child.run(url, options.arguments(for: era), stopper: stopper) { line in
+          guard !line.isEmpty else { return }
+          guard let row = try? Row(line: line), row.era == era.name else {
+            Console.error(
+              "\(OptionsParser.executable): \(era.executable) printed a line that is not its"
+                + " report: \(line.prefix(80))")
+            failed = true
+            return
+          }
+          show(Table.line(row))
+          rows.append(row)
+          eraRows += 1
+        }
+      } catch {
+        Console.error("\(OptionsParser.executable): could not start \(url.path): \(error)")
+        failed = true
+        continue
+      }
+      switch end {
+      case .exited(EraCommand.ExitCode.done) where eraRows == Mode.both.count:
+        continue
+      case .exited(EraCommand.ExitCode.interrupted), .killed(SIGINT):
+        stopper.stop()
+      case .exited(let code)
+      where code == EraCommand.ExitCode.runtimeError || code == EraCommand.ExitCode.usageError:
+        // The era said why on stderr (a city that cannot be loaded, an
+        // unknown station); every other era would say the same.
+        return code
+      case .exited(let code):
+        Console.error(
+          "\(OptionsParser.executable): \(era.executable) ended with status \(code)"
+            + " after \(eraRows) of \(Mode.both.count) reports")
+        failed = true
+      case .killed(let signal):
+        Console.error(
+          "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)")
+        failed = true
+      }
+    }
+
+    if isText {
+      if stopper.isStopped { show("stopped with Ctrl-C: the rows above are all there is") }
+      show("")
+      Table.summary(rows: rows, skipped: skipped).forEach(show)
+    } else {
+      Console.out("[" + rows.map(\.jsonWithMeaning).joined(separator: ",\n") + "]")
+    }
+    if stopper.isStopped { return EraCommand.ExitCode.interrupted }
+    if rows.contains(where: { $0.meaning == .fixBroken }) { return EraCommand.ExitCode.violations }
+    if failed || rows.isEmpty { return EraCommand.ExitCode.runtimeError }
+    return EraCommand.ExitCode.done
+  }
+
+  private static func replays(_ options: Options, folder: URL, stopper: Stopper) -> Int32 {
+    var code = EraCommand.ExitCode.done
+    var ran = 0
+    for (index, era) in EraEntry.all.enumerated() {
+      if stopper.isStopped { return EraCommand.ExitCode.interrupted }
+      let title = "══ \(index + 1). \(era.title) (\(era.executable)) "
+      Console.out((index > 0 ? "\n" : "") + title + String(repeating: "═", count: 70 - title.count))
+      guard let url = executable(era, in: folder) else {
+        Console.out("(\(era.executable) not built: skipped)")
+        continue
+      }
+      do {
+        switch try Child.run(url, options.arguments(for: era), stopper: stopper) {
+        case .exited(EraCommand.ExitCode.done): ran += 1
+        case .exited(EraCommand.ExitCode.interrupted), .killed(SIGINT):
+          return EraCommand.ExitCode.interrupted
+        case .exited(let status):
+          // A usage error is the same for every era: stop at the first.
+          if status == EraCommand.ExitCode.usageError { return status }
+          code = EraCommand.ExitCode.runtimeError
+        case .killed(let signal):
+          Console.error(
+            "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)")
+          code = EraCommand.ExitCode.runtimeError
+        }
+      } catch {
+        Console.error("\(OptionsParser.executable): could not start \(url.path): \(error)")
+        code = EraCommand.ExitCode.runtimeError
+      }
+    }
+    return ran == 0 ? EraCommand.ExitCode.runtimeError : code
+  }
+
+  private static func fail(_ message: String, code: Int32) -> Int32 {
+    Console.error("\(OptionsParser.executable): \(message)")
+    return code
+  }
+}

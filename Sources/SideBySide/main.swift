@@ -1,0 +1,3 @@
+import Foundation
+
+exit(SideBySide.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,98 @@
+import BikeShare
+import Foundation
+import Testing
+
+@testable import SideBySide
+
+/// A report line in the eras' JSON format, with the fields the table reads.
+func reportLine(
+  era: String = "actors", mode: Mode, violations: Int = 0, conserved: Bool = true,
+  interrupted: Bool = false, lowest: (free: Int, empty: Int) = (0, 0)
+) -> String {
+  let violation =
+    #"{"counter":"free_bikes","station":"Rossio","station_id":"r","value":-1}"#
+  return #"{"bikes_at_end":14,"bikes_at_start":14,"config":{"city":"embedded","leg_ms":10,"#
+    + #""mode":"\#(mode.rawValue)","paths":10,"race_window_us":100,"riders":50,"seed":2021},"#
+    + #""conserved":\#(conserved),"era":"\#(era)","interrupted":\#(interrupted),"#
+    + #""mode":"\#(mode.rawValue)","paths":500,"riders":50,"#
+    + #""stations":[{"min":{"empty_slots":\#(lowest.empty + 3),"free_bikes":\#(lowest.free)}},"#
+    + #"{"min":{"empty_slots":\#(lowest.empty),"free_bikes":\#(lowest.free + 2)}}],"#
+    + #""violations":[\#(Array(repeating: violation, count: violations).joined(separator: ","))],"#
+    + #""waiting_legs":587,"wall_seconds":0.4137}"#
+}
+
+@Suite struct RowTests {
+  @Test(arguments: [
+    (Mode.racy, 8, true, false, Meaning.raceShown),
+    (.racy, 0, false, false, .raceShown),
+    (.racy, 0, true, false, .raceMissed),
+    (.racy, 0, true, true, .stopped),
+    (.racy, 2, true, true, .raceShown),
+    (.safe, 0, true, false, .fixHolds),
+    (.safe, 1, true, false, .fixBroken),
+    (.safe, 0, false, false, .fixBroken),
+    (.safe, 0, true, true, .stopped),
+  ])
+  func meaning(mode: Mode, violations: Int, conserved: Bool, interrupted: Bool, meaning: Meaning)
+    throws
+  {
+    let row = try Row(
+      line: reportLine(
+        mode: mode, violations: violations, conserved: conserved, interrupted: interrupted))
+    #expect(row.meaning == meaning)
+  }
+
+  @Test func theTableReadsTheLowestCountsOfAllStations() throws {
+    let row = try Row(line: reportLine(mode: .racy, violations: 8, lowest: (-16, 1)))
+    #expect(row.lowestFreeBikes == -16)
+    #expect(row.lowestEmptySlots == 1)
+    #expect(row.violations.count == 8)
+    #expect(
+      Table.line(row)
+        == "actors      racy    500           587           8          -16             1"
+        + "        yes   0.41 s  race shown")
+  }
+
+  @Test func columnsLineUpUnderTheirTitles() throws {
+    let header = Table.header
+    let line = Table.line(try Row(line: reportLine(era: "operations", mode: .safe)))
+    // Numbers are right-aligned: each ends where its title ends.
+    for title in ["paths", "waiting legs", "violations", "lowest free", "lowest empty", "wall"] {
+      let end = try #require(header.range(of: title)).upperBound
+      let offset = header.distance(from: header.startIndex, to: end)
+      let cell = line[line.index(line.startIndex, offsetBy: offset - 1)]
+      #expect(cell != " ", "nothing ends under '\(title)'")
+    }
+    #expect(line.hasSuffix("  fix holds"))
+  }
+
+  @Test func jsonRowsKeepTheWholeReportAndAddItsMeaning() throws {
+    let line = reportLine(mode: .racy, violations: 1)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(try Row(line: line).jsonWithMeaning.utf8))
+        as? [String: Any])
+    let original = try #require(
+      try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    #expect(object["meaning"] as? String == "race shown")
+    #expect(Set(object.keys) == Set(original.keys).union(["meaning"]))
+  }
+
+  @Test func aLineThatIsNotAReportIsRefused() {
+    #expect(throws: (any Error).self) { try Row(line: "bikes-actors on Lisboa: …") }
+    #expect(throws: (any Error).self) { try Row(line: #"{"era":"actors"}"#) }
+  }
+
+  @Test func theSummarySaysWhatTheRunShowed() throws {
+    let rows = try [
+      Row(line: reportLine(mode: .racy, violations: 3)),
+      Row(line: reportLine(mode: .safe)),
+      Row(line: reportLine(era: "dispatch", mode: .racy)),
+      Row(line: reportLine(era: "dispatch", mode: .safe, violations: 1)),
+    ]
+    let summary = Table.summary(rows: rows, skipped: ["bikes-operations"])
+    #expect(summary[0] == "racy: 1 of 2 rows show the race · safe: 1 of 2 rows hold")
+    #expect(summary.contains("A safe row has a violation: that era's fix is broken (exit 3)."))
+    #expect(summary.contains { $0.hasPrefix("A racy row that stays clean proves nothing") })
+    #expect(summary.last == "Not run: bikes-operations.")
+  }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The built `bikes-side-by-side`, run as a user would, on the eras built beside it.
+@Suite struct SideBySideCommandTests {
+  let sideBySide: Executable
+  init() throws { sideBySide = try Executable("bikes-side-by-side") }
+
+  /// Small and quick; whether the racy rows meet in the window is up to the
+  /// scheduler, so these tests check what every run must show.
+  static let small = ["--riders", "8", "--paths", "2", "--leg-ms", "1"]
+
+  /// A fresh folder to hold some era executables and not others.
+  static func folder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "side-by-side-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// A stand-in era executable that prints `lines` and exits with `status`.
+  static func fakeEra(_ name: String, in folder: URL, lines: [String], status: Int32 = 0) throws {
+    let report = folder.appendingPathComponent("\(name).out")
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: report)
+    let script = folder.appendingPathComponent(name)
+    try Data("#!/bin/sh\ncat '\(report.path)'\nexit \(status)\n".utf8).write(to: script)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+  }
+
+  @Test func everyEraRacyThenSafeInOneTable() throws {
+    let result = try sideBySide.run(Self.small + ["--seed", "7"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.outputLines
+    #expect(lines.first == "Side by side on the embedded city, seed 7:")
+    let rows = lines.filter { line in
+      ["callbacks", "operations", "dispatch", "actors"].contains { line.hasPrefix($0 + " ") }
+    }
+    #expect(
+      rows.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
+        "callbacks racy", "callbacks safe", "operations racy", "operations safe",
+        "dispatch racy", "dispatch safe", "actors racy", "actors safe",
+      ])
+    for row in rows {
+      if row.contains(" safe ") {
+        #expect(row.hasSuffix("  fix holds"))
+        #expect(row.contains(" 16 "), "8 riders × 2 paths: \(row)")
+      } else {
+        #expect(row.hasSuffix("  race shown") || row.hasSuffix("  no race this time"))
+      }
+    }
+    #expect(lines.last?.hasSuffix("safe: 4 of 4 rows hold") == true)
+  }
+
+  @Test func jsonIsOneArrayOfEveryRow() throws {
+    let result = try sideBySide.run(Self.small + ["--format", "json", "--lock", "nslock"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+        as? [[String: Any]])
+    #expect(
+      rows.map { "\($0["era"] ?? "") \($0["mode"] ?? "")" } == [
+        "callbacks racy", "callbacks safe", "operations racy", "operations safe",
+        "dispatch racy", "dispatch safe", "actors racy", "actors safe",
+      ])
+    for row in rows where row["mode"] as? String == "safe" {
+      #expect(row["meaning"] as? String == "fix holds")
+    }
+    let dispatch = try #require(rows.first { $0["era"] as? String == "dispatch" })
+    #expect((dispatch["config"] as? [String: Any])?["lock"] as? String == "nslock")
+  }
+
+  @Test func aMissingEraIsSkippedWithAClearMessage() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["bikes-callbacks", "bikes-actors"] {
+      try FileManager.default.createSymbolicLink(
+        at: folder.appendingPathComponent(name),
+        withDestinationURL: try Executable(name).url)
+    }
+    let result = try sideBySide.run(Self.small + ["--bin-dir", folder.path])
+    #expect(result.status == 0)
+    #expect(result.errorLines.count == 2)
+    #expect(
+      result.errorLines.first
+        == "bikes-side-by-side: bikes-operations not found in \(folder.path) (build it with:"
+        + " swift build -c release --product bikes-operations); skipping it")
+    #expect(result.outputLines.contains("dispatch    (bikes-dispatch not built: skipped)"))
+    #expect(
+      result.outputLines.filter { $0.hasPrefix("callbacks ") || $0.hasPrefix("actors ") }.count == 4
+    )
+    #expect(result.outputLines.last == "Not run: bikes-operations, bikes-dispatch.")
+  }
+
+  @Test func noEraAtAllIsAnError() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try sideBySide.run(["--bin-dir", folder.path])
+    #expect(result.status == 1)
+    #expect(result.errorLines.count == 4)
+  }
+
+  @Test func aViolationInASafeRowExitsThree() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.fakeEra(
+      "bikes-actors", in: folder,
+      lines: [reportLine(mode: .racy, violations: 2), reportLine(mode: .safe, violations: 1)])
+    let result = try sideBySide.run(["--bin-dir", folder.path])
+    #expect(result.status == 3)
+    #expect(result.outputLines.contains { $0.hasPrefix("actors ") && $0.hasSuffix("  FIX BROKEN") })
+    #expect(
+      result.outputLines.contains("A safe row has a violation: that era's fix is broken (exit 3)."))
+  }
+
+  @Test func anEraThatPrintsNoReportIsAnError() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.fakeEra("bikes-callbacks", in: folder, lines: ["Segmentation fault"], status: 139)
+    let result = try sideBySide.run(["--bin-dir", folder.path])
+    #expect(result.status == 1)
+    #expect(
+      result.errorLines.contains(
+        "bikes-side-by-side: bikes-callbacks printed a line that is not its report: Segmentation fault"
+      ))
+    #expect(
+      result.errorLines.contains(
+        "bikes-side-by-side: bikes-callbacks ended with status 139 after 0 of 2 reports"))
+  }
+
+  @Test func anEraUsageErrorStopsAtTheFirstEra() throws {
+    let result = try sideBySide.run(["--station", "Atlantis"])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "bikes-callbacks: --station 'Atlantis': city 'Lisboa sample network' has no station with that id or name"
+      ])
+  }
+
+  @Test func badOptionsAreOneLineAndExitTwo() throws {
+    let result = try sideBySide.run(["--mode", "safe"])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "bikes-side-by-side: side by side runs every era racy, then safe (--mode goes with --replay)"
+      ])
+    #expect(result.standardOutput.isEmpty)
+  }
+
+  @Test func replayShowsTheSameStepsInEveryEra() throws {
+    let result = try sideBySide.run(["--replay", "--mode", "racy"])
+    #expect(result.status == 0)
+    let lines = result.outputLines
+    #expect(
+      lines.filter { $0.hasPrefix("══ ") }.map {
+        $0.split(separator: " ").prefix(2).joined(separator: " ")
+      } == [
+        "══ 1.", "══ 2.", "══ 3.", "══ 4.",
+      ])
+    #expect(lines.filter { $0 == "  4. A leaves a bike at Rossio: free 7, empty -1" }.count == 4)
+  }
+
+  /// Minute-long legs: the run can only end quickly (within the time limit)
+  /// by being stopped; the era that was running prints its partial report.
+  @Test(.timeLimit(.minutes(1))) func ctrlCStopsTheEraThatIsRunningAndTheRest() throws {
+    let result = try sideBySide.interrupt(["--leg-ms", "60000", "--riders", "3"]) { line in
+      line.hasPrefix("era ")
+    }
+    #expect(result.status == 130)
+    let lines = result.outputLines
+    #expect(lines.contains("stopped with Ctrl-C: the rows above are all there is"))
+    #expect(!lines.contains { $0.hasPrefix("operations ") })
+  }
+}
