@@ -73,6 +73,8 @@ let package = Package(
       name: "SideBySideTests",
       dependencies: ["SideBySide", "BikeShare", "TestSupport"]
     ),
+    // Chapters stay honest: snippets match their sources, links resolve.
+    .testTarget(name: "ChaptersTests"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+
+/// The chapters quote the sources and link to them; these checks keep the
+/// quotes identical to the code and every link pointing somewhere.
+@Suite struct ChapterTests {
+  /// The package root, found from this file (`Tests/ChaptersTests/ChapterTests.swift`).
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  static func markdown(in folder: String) -> [URL] {
+    let url = root.appendingPathComponent(folder)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+    return names.filter { $0.hasSuffix(".md") }.sorted().map { url.appendingPathComponent($0) }
+  }
+
+  static var chapters: [URL] { markdown(in: "Chapters") }
+
+  /// The README, the chapters, and the READMEs of the scripts and the eras.
+  static var documents: [URL] {
+    let sources =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: root.appendingPathComponent("Sources").path)) ?? []
+    return markdown(in: ".") + chapters + markdown(in: "Scripts")
+      + sources.sorted().flatMap { markdown(in: "Sources/\($0)") }
+  }
+
+  @Test func theChaptersAreAllThere() {
+    #expect(
+      Self.chapters.map(\.lastPathComponent) == [
+        "00-the-simulation.md", "01-completion-handlers.md", "02-operation-queues.md",
+        "03-dispatch-and-locks.md", "04-async-await-and-actors.md", "05-side-by-side.md",
+        "README.md",
+      ])
+  }
+
+  @Test(arguments: chapters.map(\.lastPathComponent))
+  func everySwiftSnippetIsQuotedVerbatimFromTheFileItNames(chapter: String) throws {
+    let document = Document(url: Self.root.appendingPathComponent("Chapters/\(chapter)"))
+    for snippet in document.snippets where snippet.language == "swift" {
+      let place = "Chapters/\(chapter):\(snippet.line)"
+      if snippet.isSketch { continue }
+      guard let source = snippet.namedFile else {
+        let message =
+          "\(place): the paragraph before a swift snippet must link the source file it quotes"
+          + " (or put <!-- sketch --> on the line before the snippet)"
+        Issue.record(Comment(rawValue: message))
+        continue
+      }
+      let url = document.folder.appendingPathComponent(source).standardizedFileURL
+      guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+        Issue.record("\(place): cannot read \(source)")
+        continue
+      }
+      let quoted = text.contains(snippet.code)
+      #expect(
+        quoted,
+        "\(place): the snippet is not in \(source) as it stands; copy it again from the file")
+    }
+  }
+
+  @Test(arguments: documents.map { $0.path.replacingOccurrences(of: root.path + "/", with: "") })
+  func everyRelativeLinkResolves(path: String) throws {
+    let document = Document(url: Self.root.appendingPathComponent(path))
+    #expect(!document.lines.isEmpty)
+    for link in document.links {
+      let place = "\(path):\(link.line)"
+      if link.target.hasPrefix("http://") || link.target.hasPrefix("https://")
+        || link.target.hasPrefix("mailto:")
+      {
+        continue
+      }
+      let parts = link.target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+      let file = String(parts[0])
+      let target =
+        file.isEmpty
+        ? document.url : document.folder.appendingPathComponent(file).standardizedFileURL
+      guard FileManager.default.fileExists(atPath: target.path) else {
+        Issue.record("\(place): the link \(link.target) points to nothing")
+        continue
+      }
+      if parts.count == 2 {
+        let anchors = Document(url: target).anchors
+        #expect(
+          anchors.contains(String(parts[1])),
+          "\(place): \(link.target): no heading with that anchor (there are \(anchors.sorted()))")
+      }
+    }
+  }
+}
+
+/// A markdown file, read just enough: fenced blocks, links, headings.
+struct Document {
+  let url: URL
+  let lines: [String]
+  var folder: URL { url.deletingLastPathComponent() }
+
+  init(url: URL) {
+    self.url = url
+    let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    lines = text.components(separatedBy: "\n")
+  }
+
+  struct Snippet {
+    let language: String
+    /// The line of the opening fence (1-based).
+    let line: Int
+    let code: String
+    /// The last link in the paragraph right before the snippet that points to a file.
+    let namedFile: String?
+    let isSketch: Bool
+  }
+
+  struct Link {
+    let target: String
+    let line: Int
+  }
+
+  /// Line numbers (0-based) inside fenced blocks, fences included.
+  private var fenced: Set<Int> {
+    var inside = Set<Int>()
+    var open = false
+    for (index, line) in lines.enumerated() {
+      if line.hasPrefix("```") {
+        inside.insert(index)
+        open.toggle()
+      } else if open {
+        inside.insert(index)
+      }
+    }
+    return inside
+  }
+
+  var snippets: [Snippet] {
+    var result: [Snippet] = []
+    var index = 0
+    while index < lines.count {
+      guard lines[index].hasPrefix("```") else {
+        index += 1
+        continue
+      }
+      let language = String(lines[index].dropFirst(3))
+      var end = index + 1
+      while end < lines.count, !lines[end].hasPrefix("```") { end += 1 }
+      // The paragraph before: back to the first blank line.
+      var start = index - 1
+      while start > 0, !lines[start - 1].trimmingCharacters(in: .whitespaces).isEmpty {
+        start -= 1
+      }
+      let paragraph = index > 0 ? Array(lines[max(0, start)..<index]) : []
+      let files = paragraph.flatMap { Self.links(in: $0) }.filter { target in
+        !target.hasPrefix("http") && !target.hasSuffix("/") && !target.hasPrefix("#")
+      }
+      result.append(
+        Snippet(
+          language: language, line: index + 1,
+          code: lines[(index + 1)..<min(end, lines.count)].joined(separator: "\n"),
+          namedFile: files.last.map { String($0.split(separator: "#")[0]) },
+          isSketch: paragraph.last?.trimmingCharacters(in: .whitespaces) == "<!-- sketch -->"))
+      index = end + 1
+    }
+    return result
+  }
+
+  var links: [Link] {
+    let fenced = self.fenced
+    return lines.enumerated().flatMap { index, line in
+      fenced.contains(index) ? [] : Self.links(in: line).map { Link(target: $0, line: index + 1) }
+    }
+  }
+
+  /// Targets of `[text](target)` outside inline code.
+  static func links(in line: String) -> [String] {
+    // Inline code can hold brackets and parentheses that are not links.
+    let parts = line.components(separatedBy: "`")
+    let prose = parts.enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(
+      separator: " ")
+    var targets: [String] = []
+    var rest = prose[...]
+    while let close = rest.range(of: "](") {
+      let after = rest[close.upperBound...]
+      guard let end = after.firstIndex(of: ")") else { break }
+      targets.append(String(after[..<end]))
+      rest = after[end...]
+    }
+    return targets
+  }
+
+  /// GitHub's anchors for the headings: lower case, spaces to hyphens, punctuation dropped.
+  var anchors: Set<String> {
+    let fenced = self.fenced
+    var result = Set<String>()
+    for (index, line) in lines.enumerated() where line.hasPrefix("#") && !fenced.contains(index) {
+      let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+      var anchor = ""
+      for character in title.lowercased() {
+        if character == " " {
+          anchor.append("-")
+        } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
+          anchor.append(character)
+        }
+      }
+      result.insert(anchor)
+    }
+    return result
+  }
+}
