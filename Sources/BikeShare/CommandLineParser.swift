@@ -27,21 +27,10 @@ public enum CommandLineParser {
     default: break
     }
     var configuration = Configuration()
-    while let word = words.popFirst() {
-      // Accept both `--riders 5` and `--riders=5`.
-      var flag = word
-      var inlineValue: String?
-      if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-        flag = String(word[..<equals])
-        inlineValue = String(word[word.index(after: equals)...])
-      }
-      func value() throws(UsageError) -> String {
-        if let inlineValue { return inlineValue }
-        guard let next = words.popFirst(), !next.hasPrefix("--") else {
-          throw UsageError("\(flag) needs a value")
-        }
-        return next
-      }
+    var reader = OptionReader(words)
+    while reader.advance() {
+      let (word, flag) = (reader.word, reader.flag)
+      func value() throws(UsageError) -> String { try reader.value() }
       func number(_ range: ClosedRange<Int>) throws(UsageError) -> Int {
         try Self.number(try value(), flag: flag, range: range)
       }
@@ -93,7 +82,7 @@ public enum CommandLineParser {
         if flag.hasPrefix("-") { throw UsageError("unknown option '\(flag)' (see --help)") }
         throw UsageError("unexpected argument '\(word)' (see --help)")
       }
-      if inlineValue != nil, ["--log", "--fail-on-violation"].contains(flag) {
+      if reader.inlineValue != nil, ["--log", "--fail-on-violation"].contains(flag) {
         throw UsageError("\(flag) takes no value")
       }
     }

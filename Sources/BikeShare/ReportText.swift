@@ -69,7 +69,8 @@ extension RunReport {
     }
   }
 
-  private static func seconds(_ value: Double) -> String {
+  /// `0.41 s`: seconds to the hundredth, as the reports print them.
+  public static func seconds(_ value: Double) -> String {
     let hundredths = Int((value * 100).rounded())
     let fraction = hundredths % 100
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"

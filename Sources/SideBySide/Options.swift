@@ -56,22 +56,11 @@ enum OptionsParser {
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Request {
     var options = Options()
-    var words = arguments[...]
+    var reader = OptionReader(arguments[...])
     var modeGiven = false
-    while let word = words.popFirst() {
-      var flag = word
-      var inlineValue: String?
-      if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-        flag = String(word[..<equals])
-        inlineValue = String(word[word.index(after: equals)...])
-      }
-      func value() throws(UsageError) -> String {
-        if let inlineValue { return inlineValue }
-        guard let next = words.popFirst(), !next.hasPrefix("--") else {
-          throw UsageError("\(flag) needs a value")
-        }
-        return next
-      }
+    while reader.advance() {
+      let (word, flag) = (reader.word, reader.flag)
+      func value() throws(UsageError) -> String { try reader.value() }
       switch flag {
       case "--help", "-h": return .help
       case "--version": return .version
@@ -82,7 +71,7 @@ enum OptionsParser {
         }
         options.format = format
       case "--replay":
-        if inlineValue != nil { throw UsageError("--replay takes no value") }
+        if reader.inlineValue != nil { throw UsageError("--replay takes no value") }
         options.replay = true
       case "--bin-dir": options.binDirectory = try value()
       case "--lock": options.lock = ["--lock", try value()]
@@ -96,10 +85,7 @@ enum OptionsParser {
         if flag == "--mode" { modeGiven = true }
         // Everything else is the eras' own option; its value, if any, follows it.
         options.shared.append(word)
-        if inlineValue == nil, let next = words.first, !next.hasPrefix("--") {
-          options.shared.append(next)
-          words = words.dropFirst()
-        }
+        if let next = reader.followingValue() { options.shared.append(next) }
       }
     }
     if options.replay {

@@ -32,7 +32,7 @@ enum Table {
     line([
       row.era, row.mode.rawValue, "\(row.paths)", "\(row.waitingLegs)", "\(row.violations.count)",
       row.lowestFreeBikes.map(String.init) ?? "-", row.lowestEmptySlots.map(String.init) ?? "-",
-      row.conserved ? "yes" : "NO", seconds(row.wallSeconds), row.meaning.rawValue,
+      row.conserved ? "yes" : "NO", RunReport.seconds(row.wallSeconds), row.meaning.rawValue,
     ])
   }
 
@@ -53,13 +53,6 @@ enum Table {
       }
     }
     return text
-  }
-
-  /// `0.41 s`
-  static func seconds(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    let fraction = hundredths % 100
-    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
   }
 
   /// The lines under the table: what the whole run showed.
