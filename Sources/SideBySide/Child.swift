@@ -56,20 +56,28 @@ enum ChildEnd: Equatable {
 }
 
 enum Child {
-  /// Runs an executable with the runner's standard error, hands each line
-  /// of its standard output to `line` as it comes, and waits for it to end.
+  /// Runs an executable with the runner's standard error and waits for it to
+  /// end. With `line`, each line of its standard output goes there as it
+  /// comes; without, it writes straight to the runner's standard output.
   static func run(
-    _ url: URL, _ arguments: [String], stopper: Stopper, line: (String) -> Void
+    _ url: URL, _ arguments: [String], stopper: Stopper, line: ((String) -> Void)? = nil
   ) throws -> ChildEnd {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
+    let pipe = line.map { _ in Pipe() }
+    if let pipe { process.standardOutput = pipe }
     try process.run()
     stopper.started(process.processIdentifier)
     defer { stopper.ended() }
-    let reader = pipe.fileHandleForReading
+    if let pipe, let line { forEachLine(of: pipe.fileHandleForReading, line) }
+    process.waitUntilExit()
+    return process.terminationReason == .uncaughtSignal
+      ? .killed(signal: process.terminationStatus) : .exited(process.terminationStatus)
+  }
+
+  /// Reads until end of file, handing on each complete line and then any rest.
+  private static func forEachLine(of reader: FileHandle, _ line: (String) -> Void) {
     var pending = Data()
     while true {
       let chunk = reader.availableData
@@ -81,21 +89,5 @@ enum Child {
       }
     }
     if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
-    process.waitUntilExit()
-    return process.terminationReason == .uncaughtSignal
-      ? .killed(signal: process.terminationStatus) : .exited(process.terminationStatus)
-  }
-
-  /// Runs an executable that writes straight to the runner's standard output.
-  static func run(_ url: URL, _ arguments: [String], stopper: Stopper) throws -> ChildEnd {
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    try process.run()
-    stopper.started(process.processIdentifier)
-    defer { stopper.ended() }
-    process.waitUntilExit()
-    return process.terminationReason == .uncaughtSignal
-      ? .killed(signal: process.terminationStatus) : .exited(process.terminationStatus)
   }
 }

@@ -59,12 +59,10 @@ struct Row: Sendable, Decodable {
 
   var meaning: Meaning {
     switch mode {
-    case .racy:
+    case .racy, .unsynchronized:
       hasViolations ? .raceShown : interrupted ? .stopped : .raceMissed
     case .safe:
       hasViolations ? .fixBroken : interrupted ? .stopped : .fixHolds
-    case .unsynchronized:
-      hasViolations ? .raceShown : interrupted ? .stopped : .raceMissed
     }
   }
 
