@@ -1,3 +1,4 @@
+import BikeShare
 import Foundation
 import Synchronization
 
@@ -15,19 +16,15 @@ final class Stopper: Sendable {
 
   var isStopped: Bool { state.withLock { $0.stopped } }
 
-  /// Keep the returned source alive while children run.
-  func install() -> any DispatchSourceSignal {
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler { [self] in
+  /// Starts taking Ctrl-C; `cancel()` the result once the children have run.
+  func install() -> Signals.Observation {
+    Signals.observe(SIGINT) { [self] in
       let child = state.withLock { state in
         state.stopped = true
         return state.child
       }
       if let child { Self.forward(to: child) }
     }
-    source.resume()
-    return source
   }
 
   /// Registers the running child; a Ctrl-C that came while it was starting is passed on now.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs a built executable of this package and collects what it printed.
 public struct Executable {
@@ -44,8 +45,12 @@ public struct Executable {
   }
 
   /// Starts the child, reads its standard output until `line` matches, sends
-  /// SIGINT, and collects everything once it has exited.
-  public func interrupt(_ arguments: [String], after line: (String) -> Bool) throws -> Output {
+  /// SIGINT, and collects everything once it has exited. A child still running
+  /// after `limit` seconds is killed (status 9): a lost SIGINT fails the test
+  /// instead of hanging it for as long as the run would last.
+  public func interrupt(
+    _ arguments: [String], limit: Double = 60, after line: (String) -> Bool
+  ) throws -> Output {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
@@ -54,6 +59,8 @@ public struct Executable {
     process.standardOutput = pipe
     process.standardError = files.error
     try process.run()
+    let watchdog = Watchdog(pid: process.processIdentifier, limit: limit)
+    defer { watchdog.childEnded() }
     var seen = Data()
     let reader = pipe.fileHandleForReading
     while !String(decoding: seen, as: UTF8.self).split(separator: "\n").contains(where: {
@@ -69,6 +76,22 @@ public struct Executable {
     return Output(
       status: process.terminationStatus, standardOutput: String(decoding: seen, as: UTF8.self),
       standardError: files.collect(status: 0).standardError)
+  }
+
+  /// Kills the child once the limit has passed, unless it has ended by then.
+  private final class Watchdog: Sendable {
+    private let running = Mutex<pid_t?>(nil)
+
+    init(pid: pid_t, limit: Double) {
+      running.withLock { $0 = pid }
+      DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [self] in
+        running.withLock { pid in
+          if let pid { kill(pid, SIGKILL) }
+        }
+      }
+    }
+
+    func childEnded() { running.withLock { $0 = nil } }
   }
 
   private struct OutputFiles {
