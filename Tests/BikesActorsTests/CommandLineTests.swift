@@ -126,6 +126,13 @@ import Testing
     #expect(first.standardOutput.contains("2. B is turned away at Rossio: no empty slot"))
   }
 
+  /// The tests' own safety net: a child that would run for an hour is killed.
+  @Test func aChildThatOutlivesItsLimitIsKilled() throws {
+    let result = try bikes.run(["--leg-ms", "60000"], limit: 1)
+    #expect(result.status == SIGKILL)
+    #expect(!result.standardOutput.contains("bikes: "))
+  }
+
   @Test(.timeLimit(.minutes(1)))
   func ctrlCEndsTheRunWithAPartialReport() throws {
     // Minute-long legs: the run can only end this quickly by being stopped.

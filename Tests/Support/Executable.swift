@@ -31,8 +31,10 @@ public struct Executable {
     public var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
   }
 
-  /// Runs to the end. Output goes to files, so no pipe can fill up and stall the child.
-  public func run(_ arguments: [String]) throws -> Output {
+  /// Runs to the end. Output goes to files, so no pipe can fill up and stall
+  /// the child. A child still running after `limit` seconds is killed (status
+  /// 9), so a hang fails the test instead of the whole CI run.
+  public func run(_ arguments: [String], limit: Double = 300) throws -> Output {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
@@ -40,6 +42,8 @@ public struct Executable {
     process.standardOutput = files.output
     process.standardError = files.error
     try process.run()
+    let watchdog = Watchdog(pid: process.processIdentifier, limit: limit)
+    defer { watchdog.childEnded() }
     process.waitUntilExit()
     return files.collect(status: process.terminationStatus)
   }
