@@ -84,10 +84,10 @@ public struct Executable {
 
   /// Kills the child once the limit has passed, unless it has ended by then.
   private final class Watchdog: Sendable {
-    private let running = Mutex<pid_t?>(nil)
+    private let running: Mutex<pid_t?>
 
     init(pid: pid_t, limit: Double) {
-      running.withLock { $0 = pid }
+      running = Mutex(pid)
       DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [self] in
         running.withLock { pid in
           if let pid { kill(pid, SIGKILL) }
