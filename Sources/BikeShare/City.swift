@@ -43,4 +43,24 @@ public struct StationCounts: Sendable, Equatable, CustomStringConvertible {
   }
 
   public var description: String { "free \(freeBikes), empty \(emptySlots)" }
+
+  /// The counts once a bike has left its dock (whatever they were).
+  public func removingBike() -> StationCounts {
+    StationCounts(freeBikes: freeBikes - 1, emptySlots: emptySlots + 1)
+  }
+
+  /// The counts once a bike has been docked (whatever they were).
+  public func addingBike() -> StationCounts {
+    StationCounts(freeBikes: freeBikes + 1, emptySlots: emptySlots - 1)
+  }
+
+  /// The counter a rider checks before it acts.
+  public subscript(counter: Counter) -> Int {
+    counter == .freeBikes ? freeBikes : emptySlots
+  }
+}
+
+extension StationRecord {
+  /// The counts the station starts with.
+  public var counts: StationCounts { StationCounts(freeBikes: freeBikes, emptySlots: emptySlots) }
 }

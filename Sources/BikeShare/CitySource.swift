@@ -6,8 +6,9 @@ import Foundation
 
 /// Where a city comes from, in the spirit of the original project's protocol
 /// witness: the simulation only needs "something that loads a city".
-public struct CitySource: Sendable {
-  /// How the source is named in reports and errors (`embedded`, a path, a URL).
+public struct CitySource: Sendable, Equatable {
+  /// How the source is named in reports and errors (`embedded`, a path, a URL),
+  /// as the user typed it.
   public let name: String
   private let fetch: @Sendable () async throws(CityError) -> City
 
@@ -17,6 +18,9 @@ public struct CitySource: Sendable {
   }
 
   public func load() async throws(CityError) -> City { try await fetch() }
+
+  /// Two sources are the same if they have the same name.
+  public static func == (lhs: CitySource, rhs: CitySource) -> Bool { lhs.name == rhs.name }
 }
 
 /// A city that could not be loaded: one line for stderr, exit code 1.
@@ -57,8 +61,10 @@ extension CitySource {
   }
 
   /// A CityBikes network endpoint, e.g. `https://api.citybik.es/v2/networks/bikemi`.
-  public static func url(_ url: URL, timeout: TimeInterval = 20) -> CitySource {
-    CitySource(name: url.absoluteString) { () throws(CityError) in
+  public static func url(_ url: URL, name: String? = nil, timeout: TimeInterval = 20)
+    -> CitySource
+  {
+    CitySource(name: name ?? url.absoluteString) { () throws(CityError) in
       let source = "URL \(url.absoluteString)"
       var request = URLRequest(url: url)
       request.timeoutInterval = timeout
@@ -88,7 +94,7 @@ extension CitySource {
       else {
         return .failure(UsageError("--city '\(value)' is not an http(s) URL with a host"))
       }
-      return .success(.url(url))
+      return .success(.url(url, name: value))
     }
     if value.isEmpty {
       return .failure(UsageError("--city needs 'embedded', a file path or a URL"))

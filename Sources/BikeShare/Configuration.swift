@@ -1,28 +1,5 @@
 import Foundation
 
-/// How a station is implemented: the bug or the fix.
-public enum Mode: String, Sendable, CaseIterable, Codable {
-  /// Check and act are separate steps with the race window between them.
-  case racy
-  /// Check and act are one atomic step that answers whether it succeeded.
-  case safe
-  /// `bikes-dispatch` only: no synchronisation at all, a data race (the
-  /// parser offers it to no other era).
-  case unsynchronized
-
-  /// The race, then the fix: what `--mode both` runs.
-  public static let both: [Mode] = [.racy, .safe]
-}
-
-/// `bikes-dispatch --lock`: how its stations protect their counters.
-public enum LockKind: String, Sendable, CaseIterable, Codable {
-  case mutex
-  case nslock
-  case serialQueue = "serial-queue"
-  case barrier
-  case atomic
-}
-
 /// Text for people or JSON Lines for scripts.
 public enum OutputFormat: String, Sendable, Codable {
   case text, json
@@ -40,7 +17,7 @@ public struct Configuration: Sendable, Equatable {
   public var seed: UInt64 = 2021
   public var legMilliseconds = 10
   public var raceWindowMicroseconds = 100
-  public var city = "embedded"
+  public var city = CitySource.embedded
   public var format = OutputFormat.text
   public var log = false
   public var failOnViolation = false

@@ -17,15 +17,13 @@ public enum EraCommand {
   ) async -> Int32 {
     let command: Command
     do {
-      command = try CommandLineParser.parse(arguments, threadsAndLocks: E.threadsAndLocks)
+      command = try CommandLineParser.parse(arguments, for: E.info)
     } catch {
       return fail(E.self, error.description, code: ExitCode.usageError)
     }
     switch command {
     case .help:
-      Console.out(
-        CommandLineParser.help(
-          executable: E.executable, summary: E.summary, threadsAndLocks: E.threadsAndLocks))
+      Console.out(CommandLineParser.help(for: E.info, summary: E.summary))
       return ExitCode.done
     case .version:
       Console.out("\(E.executable) \(CommandLineParser.version)")
@@ -53,9 +51,8 @@ public enum EraCommand {
     let city: City
     let selection: Selection
     do {
-      // The parser has already checked that `--city` names a source.
-      let source = try CitySource.parse(configuration.city).get()
       // Ctrl-C during a slow download cancels it.
+      let source = configuration.city
       let loading = Task { try await source.load() }
       stop.onStop { loading.cancel() }
       city = try await loading.value
@@ -63,7 +60,9 @@ public enum EraCommand {
       if stop.isStopped { return ExitCode.interrupted }
       return fail(E.self, error.description, code: ExitCode.runtimeError)
     } catch {
-      return fail(E.self, "\(error)", code: ExitCode.usageError)
+      // Only a cancelled download ends here.
+      return stop.isStopped
+        ? ExitCode.interrupted : fail(E.self, "\(error)", code: ExitCode.runtimeError)
     }
     do {
       selection = try Selection(city: city, configuration: configuration)
@@ -81,8 +80,7 @@ public enum EraCommand {
     var reports: [RunReport] = []
     for mode in configuration.modes {
       let simulation = Simulation(
-        mode: mode, configuration: configuration, selection: selection, log: log, stop: stop,
-        threadsAndLocks: E.threadsAndLocks)
+        mode: mode, configuration: configuration, selection: selection, log: log, stop: stop)
       let clock = ContinuousClock()
       let started = clock.now
       // The async era stops through task cancellation; the others also watch `stop`.
@@ -90,7 +88,7 @@ public enum EraCommand {
       stop.onStop { run.cancel() }
       let outcome = await run.value
       let report = RunReport(
-        era: E.name, simulation: simulation, outcome: outcome, interrupted: stop.isStopped,
+        era: E.info, simulation: simulation, outcome: outcome, interrupted: stop.isStopped,
         wallSeconds: started.duration(to: clock.now).seconds)
       Console.out(isText ? "\n" + report.text : report.jsonLine)
       reports.append(report)
@@ -101,7 +99,7 @@ public enum EraCommand {
       Console.out("")
       for report in reports {
         Console.out(
-          "\(report.mode.rawValue): \(report.violations.count) violations  \(report.verdict)")
+          "\(report.mode.rawValue): \(report.violations.count) violations  \(report.verdictLine)")
       }
     }
     if configuration.failOnViolation && reports.contains(where: \.hasViolations) {

@@ -11,6 +11,18 @@ public enum Event: Sendable, Equatable {
   case reachedGoal(rider: Int, station: String)
   /// Anything else an era shows live (e.g. operations in flight per queue).
   case note(String)
+
+  /// The station's answer to a rider who wanted `wanted`: the counts after
+  /// taking or leaving a bike, or `nil` if the rider was turned away.
+  public static func answer(rider: Int, station: String, wanted: Want, now: StationCounts?)
+    -> Event
+  {
+    switch (now, wanted) {
+    case (let counts?, .bike): .tookBike(rider: rider, station: station, now: counts)
+    case (let counts?, .emptySlot): .leftBike(rider: rider, station: station, now: counts)
+    case (nil, _): .turnedAway(rider: rider, station: station, wanted: wanted)
+    }
+  }
 }
 
 /// Where events go: nowhere, a stream (one line each), or memory (for replay and tests).
@@ -74,35 +86,5 @@ public final class EventLog: Sendable {
     case .note(let text):
       return text
     }
-  }
-}
-
-/// Ctrl-C, seen by every era in its own idiom (task cancellation, a flag,
-/// `cancelAllOperations()`, ...).
-public final class StopSwitch: Sendable {
-  private let state = Mutex<(stopped: Bool, handlers: [@Sendable () -> Void])>((false, []))
-
-  public init() {}
-
-  public var isStopped: Bool { state.withLock { $0.stopped } }
-
-  /// Runs `handler` when the switch is pulled (at once if it already was).
-  public func onStop(_ handler: @escaping @Sendable () -> Void) {
-    let runNow = state.withLock { state in
-      if state.stopped { return true }
-      state.handlers.append(handler)
-      return false
-    }
-    if runNow { handler() }
-  }
-
-  public func stop() {
-    let handlers = state.withLock { state in
-      if state.stopped { return [@Sendable () -> Void]() }
-      state.stopped = true
-      defer { state.handlers = [] }
-      return state.handlers
-    }
-    for handler in handlers { handler() }
   }
 }

@@ -65,6 +65,9 @@ public struct Journey: Sendable {
 public enum Want: Sendable, Equatable {
   case bike
   case emptySlot
+
+  /// The counter a rider checks: free bikes to take one, empty slots to leave one.
+  public var counter: Counter { self == .bike ? .freeBikes : .emptySlots }
 }
 
 /// What follows a visit to a station.

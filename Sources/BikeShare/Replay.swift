@@ -11,11 +11,9 @@ public enum Replay {
   /// Racy: A checks, B checks, B acts, A acts (the README's steps 1 to 6).
   /// Safe: check and act are one step, so only the arrivals can be ordered.
   public static func schedule(for mode: Mode) -> [ScriptedGate.Step] {
-    switch mode {
-    case .racy, .unsynchronized:
-      [.init(0, .arrive), .init(1, .arrive), .init(1, .raceWindow), .init(0, .raceWindow)]
-    case .safe: [.init(0, .arrive), .init(1, .arrive)]
-    }
+    mode.isFix
+      ? [.init(0, .arrive), .init(1, .arrive)]
+      : [.init(0, .arrive), .init(1, .arrive), .init(1, .raceWindow), .init(0, .raceWindow)]
   }
 
   public struct Outcome: Sendable {
@@ -28,13 +26,16 @@ public enum Replay {
     public let failure: String?
   }
 
-  public static func play<E: Era>(_ era: E.Type, mode: Mode) async -> Outcome {
+  /// - Parameter configuration: for an era's own options (`--lock`); replay itself takes none.
+  public static func play<E: Era>(
+    _ era: E.Type, mode: Mode, configuration: Configuration = Configuration()
+  ) async -> Outcome {
     let gate = ScriptedGate(riders: [0, 1], schedule: schedule(for: mode))
     let log = EventLog(.memory, riderName: { riderNames[$0] })
     let audit = StationAudit(station)
     let stage = ReplayStage(
       mode: mode, station: station, audit: audit, riders: [0, 1], probe: .scripted(gate),
-      blockingProbe: .scripted(gate), log: log)
+      blockingProbe: .scripted(gate), log: log, configuration: configuration)
     let end = await era.replay(stage)
     var failure = gate.failure
     if failure == nil, gate.stepsPlayed < schedule(for: mode).count {
@@ -52,11 +53,10 @@ public enum Replay {
       "\(executable) replay --mode \(outcome.mode.rawValue)",
       "\(s.name) has \(s.freeBikes) free bikes and \(s.emptySlots) empty slot; riders A and B arrive by bike.",
     ]
-    switch outcome.mode {
-    case .racy, .unsynchronized:
-      lines.append("Script: A checks, B checks, B leaves, A leaves (the probe holds each rider).")
-    case .safe: lines.append("Script: A goes first, then B; each check-and-leave is one step.")
-    }
+    lines.append(
+      outcome.mode.isFix
+        ? "Script: A goes first, then B; each check-and-leave is one step."
+        : "Script: A checks, B checks, B leaves, A leaves (the probe holds each rider).")
     for (number, step) in outcome.steps.enumerated() { lines.append("  \(number + 1). \(step)") }
     let end = outcome.end
     if let failure = outcome.failure {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One mode's run, audited: what `--format text` prints and `--format json` encodes.
-public struct RunReport: Sendable, Encodable {
+public struct RunReport: Sendable, Codable {
   public let era: String
   public let mode: Mode
   public let config: ConfigReport
@@ -24,18 +24,17 @@ public struct RunReport: Sendable, Encodable {
   public let notes: [String]
 
   /// Audits a finished (or stopped) run.
-  /// - Parameters:
   public init(
-    era: String, simulation: Simulation, outcome: RunOutcome, interrupted: Bool,
+    era: EraInfo, simulation: Simulation, outcome: RunOutcome, interrupted: Bool,
     wallSeconds: Double
   ) {
     let results = outcome.riders
     let ends = outcome.stations
     let configuration = simulation.configuration
     let legSeconds = Double(configuration.legMilliseconds) / 1000
-    self.era = era
+    self.era = era.name
     self.mode = simulation.mode
-    self.config = ConfigReport(configuration, simulation: simulation)
+    self.config = ConfigReport(configuration, simulation: simulation, era: era)
     self.riders = results.count
     self.paths = results.reduce(0) { $0 + $1.paths }
     self.normalLegs = results.reduce(0) { $0 + $1.normalLegs }
@@ -70,6 +69,11 @@ public struct RunReport: Sendable, Encodable {
     case wallSeconds = "wall_seconds"
   }
 
+  /// Reads one line of an era's `--format json` output.
+  public init(jsonLine: String) throws {
+    self = try JSONDecoder().decode(RunReport.self, from: Data(jsonLine.utf8))
+  }
+
   /// One JSON object on one line.
   public var jsonLine: String {
     let encoder = JSONEncoder()
@@ -81,23 +85,23 @@ public struct RunReport: Sendable, Encodable {
 }
 
 /// Every option as used.
-public struct ConfigReport: Sendable, Encodable {
-  let mode: Mode
-  let riders: Int
-  let stations: [String]
-  let paths: Int
-  let goal: String?
-  let seed: UInt64
-  let legMs: Int
-  let raceWindowUs: Int
-  let city: String
-  let format: OutputFormat
-  let log: Bool
-  let failOnViolation: Bool
+public struct ConfigReport: Sendable, Codable {
+  public let mode: Mode
+  public let riders: Int
+  public let stations: [String]
+  public let paths: Int
+  public let goal: String?
+  public let seed: UInt64
+  public let legMs: Int
+  public let raceWindowUs: Int
+  public let city: String
+  public let format: OutputFormat
+  public let log: Bool
+  public let failOnViolation: Bool
   /// `bikes-dispatch` only (nil for the other eras).
-  let lock: LockKind?
+  public let lock: LockKind?
 
-  init(_ configuration: Configuration, simulation: Simulation) {
+  init(_ configuration: Configuration, simulation: Simulation, era: EraInfo) {
     mode = simulation.mode
     riders = configuration.riders
     stations = simulation.stations.map(\.id)
@@ -106,11 +110,11 @@ public struct ConfigReport: Sendable, Encodable {
     seed = configuration.seed
     legMs = configuration.legMilliseconds
     raceWindowUs = configuration.raceWindowMicroseconds
-    city = configuration.city
+    city = configuration.city.name
     format = configuration.format
     log = configuration.log
     failOnViolation = configuration.failOnViolation
-    lock = simulation.threadsAndLocks ? configuration.lock : nil
+    lock = era.takes(.lock) ? configuration.lock : nil
   }
 
   enum CodingKeys: String, CodingKey {
@@ -139,7 +143,7 @@ public struct ConfigReport: Sendable, Encodable {
 }
 
 /// A station's counts at start and end, and the extremes the audit saw.
-public struct StationReport: Sendable, Encodable {
+public struct StationReport: Sendable, Codable {
   public let id: String
   public let name: String
   public let capacity: Int
@@ -148,7 +152,7 @@ public struct StationReport: Sendable, Encodable {
   public let min: Counts
   public let max: Counts
 
-  public struct Counts: Sendable, Encodable, Equatable {
+  public struct Counts: Sendable, Codable, Equatable {
     public let freeBikes: Int
     public let emptySlots: Int
     init(_ counts: StationCounts) {

@@ -50,22 +50,32 @@ extension RunReport {
       )
     }
     lines.append(contentsOf: notes)
-    lines.append(verdict)
+    lines.append(verdictLine)
     return lines.joined(separator: "\n")
   }
 
-  /// What the row means for a room: the race shown, or the fix holding.
-  public var verdict: String {
-    switch (mode, hasViolations) {
-    case (.racy, true): "→ race shown: check and act were separate, and the audit caught it."
-    case (.racy, false):
+  /// What the run means for a room (the side-by-side table's last column).
+  public var verdict: Verdict {
+    switch (mode.isFix, hasViolations) {
+    case (false, true): .raceShown
+    case (true, true): .fixBroken
+    case (_, false) where interrupted: .stopped
+    case (false, false): .raceMissed
+    case (true, false): .fixHolds
+    }
+  }
+
+  /// The report's last line: the verdict, explained.
+  public var verdictLine: String {
+    if let own = EraInfo.named(era)?.ownModes.first(where: { $0.mode == mode }) {
+      return hasViolations ? own.shown : own.clean
+    }
+    return switch (mode.isFix, hasViolations) {
+    case (false, true): "→ race shown: check and act were separate, and the audit caught it."
+    case (false, false):
       "→ no race this time: the window was never hit (a clean racy run proves nothing)."
-    case (.safe, false): "→ fix holds: check and act were one step; no violation."
-    case (.safe, true): "→ FIX BROKEN: the safe station let a counter leave 0...capacity."
-    case (.unsynchronized, true):
-      "→ data race shown: unsynchronised counters lost updates or left 0...capacity."
-    case (.unsynchronized, false):
-      "→ no damage seen this time: a data race is still a bug (run Scripts/tsan.sh)."
+    case (true, false): "→ fix holds: check and act were one step; no violation."
+    case (true, true): "→ FIX BROKEN: the safe station let a counter leave 0...capacity."
     }
   }
 

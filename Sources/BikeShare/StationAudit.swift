@@ -84,7 +84,7 @@ public enum Counter: String, Sendable, Codable {
 }
 
 /// A counter value outside `0...capacity`, seen at some moment of the run.
-public struct Violation: Sendable, Equatable, Encodable, CustomStringConvertible {
+public struct Violation: Sendable, Equatable, Codable, CustomStringConvertible {
   public let station: String
   public let stationID: String
   public let counter: Counter

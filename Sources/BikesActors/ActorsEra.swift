@@ -1,9 +1,9 @@
 import BikeShare
 
 /// Era 4: async/await, a task per rider, an actor per station.
+@main
 enum ActorsEra: Era {
-  static let name = "actors"
-  static let executable = "bikes-actors"
+  static let info = EraInfo.actors
   static let summary = "async/await with actors (Swift 5.5 and later)"
   static let banner = [
     "Each station is an actor; each rider is a child task in a task group.",
@@ -13,22 +13,7 @@ enum ActorsEra: Era {
   ]
 
   static func simulate(_ simulation: Simulation) async -> RunOutcome {
-    let stations = zip(simulation.stations, simulation.audits).map(Station.init)
-    let rider = Rider(
-      mode: simulation.mode, stations: stations, probe: simulation.probe, log: simulation.log)
-    let legDuration = simulation.configuration.legDuration
-    let results = await withTaskGroup(of: (Int, RiderResult).self) { group in
-      for index in simulation.riders {
-        let journey = simulation.journey(for: index)
-        group.addTask { (index, await rider.ride(journey, legDuration: legDuration)) }
-      }
-      var results = Array(repeating: RiderResult(), count: simulation.riders.count)
-      for await (index, result) in group { results[index] = result }
-      return results
-    }
-    var ends: [StationCounts] = []
-    for station in stations { ends.append(await station.counts) }
-    return RunOutcome(riders: results, stations: ends)
+    await Run.ride(simulation)
   }
 
   static func replay(_ stage: ReplayStage) async -> StationCounts {

@@ -38,17 +38,12 @@ struct Rider: Sendable {
     await probe.pause(ProbeStop(rider: rider, station: index, point: .arrive))
     let now: StationCounts? =
       switch (mode, want) {
-      case (.racy, .bike), (.unsynchronized, .bike): await racyTake(at: index, as: rider)
-      case (.racy, .emptySlot), (.unsynchronized, .emptySlot): await racyLeave(at: index, as: rider)
       case (.safe, .bike): await station.takeBike()
       case (.safe, .emptySlot): await station.leaveBike()
+      case (_, .bike): await racyTake(at: index, as: rider)
+      case (_, .emptySlot): await racyLeave(at: index, as: rider)
       }
-    let name = station.record.name
-    switch (now, want) {
-    case (let counts?, .bike): log.record(.tookBike(rider: rider, station: name, now: counts))
-    case (let counts?, .emptySlot): log.record(.leftBike(rider: rider, station: name, now: counts))
-    case (nil, _): log.record(.turnedAway(rider: rider, station: name, wanted: want))
-    }
+    log.record(.answer(rider: rider, station: station.record.name, wanted: want, now: now))
     return now != nil
   }
 

@@ -5,58 +5,53 @@ import BikeShare
 actor Station {
   let record: StationRecord
   private let audit: StationAudit
-  private(set) var freeBikes: Int
-  private(set) var emptySlots: Int
+  private(set) var counts: StationCounts
 
   init(_ record: StationRecord, audit: StationAudit) {
     self.record = record
     self.audit = audit
-    freeBikes = record.freeBikes
-    emptySlots = record.emptySlots
+    counts = record.counts
   }
 
-  var counts: StationCounts { StationCounts(freeBikes: freeBikes, emptySlots: emptySlots) }
-
-  // MARK: - The original project's API (racy mode)
+  // MARK: - Racy mode: asking and acting are separate calls
   //
   // Callers check `freeBikes` or `emptySlots` with one await and call one of
   // these with another. Nothing checks here: that was the caller's job.
 
+  var freeBikes: Int { counts.freeBikes }
+
+  var emptySlots: Int { counts.emptySlots }
+
   /// Takes a bike out of its dock, whatever the counters say.
   func removeBike() -> StationCounts {
-    freeBikes -= 1
-    emptySlots += 1
-    return recorded()
+    recorded(counts.removingBike())
   }
 
   /// Docks a bike, whatever the counters say.
   func addBike() -> StationCounts {
-    freeBikes += 1
-    emptySlots -= 1
-    return recorded()
+    recorded(counts.addingBike())
   }
 
-  // MARK: - The fix (safe mode)
+  // MARK: - Safe mode: one actor method checks and acts
   //
-  // Check and act inside one actor method. There is no `await` between them,
-  // so no other call can run on this station in between.
+  // There is no `await` between the check and the act, so no other call can
+  // run on this station in between.
 
   /// Takes a bike if there is one.
   /// - Returns: the counts afterwards, or `nil` if there was no free bike.
   func takeBike() -> StationCounts? {
-    guard freeBikes > 0 else { return nil }
-    return removeBike()
+    counts.freeBikes > 0 ? removeBike() : nil
   }
 
   /// Leaves a bike if there is an empty slot.
   /// - Returns: the counts afterwards, or `nil` if there was no empty slot.
   func leaveBike() -> StationCounts? {
-    guard emptySlots > 0 else { return nil }
-    return addBike()
+    counts.emptySlots > 0 ? addBike() : nil
   }
 
-  private func recorded() -> StationCounts {
-    audit.observe(counts)
-    return counts
+  private func recorded(_ now: StationCounts) -> StationCounts {
+    counts = now
+    audit.observe(now)
+    return now
   }
 }

@@ -3,9 +3,9 @@ import Dispatch
 
 /// Era 1: completion handlers. Every step answers through a closure; a
 /// rider's journey is a chain of them; a `DispatchGroup` tells when all are done.
+@main
 enum CallbacksEra: Era {
-  static let name = "callbacks"
-  static let executable = "bikes-callbacks"
+  static let info = EraInfo.callbacks
   static let summary = "completion handlers on DispatchQueues (before async/await)"
   static let banner = [
     "Each station answers through completion handlers from its own serial queue.",
@@ -26,9 +26,8 @@ enum CallbacksEra: Era {
     let station = Station(stage.station, audit: stage.audit)
     let riders = stage.riders.map { index in
       Rider(
-        journey: Journey(rider: index, seed: 0, stationCount: 1, paths: 1, goal: nil),
-        stations: [station], mode: stage.mode, probe: stage.blockingProbe, log: stage.log,
-        legDuration: .zero)
+        journey: stage.journey(for: index), stations: [station], mode: stage.mode,
+        probe: stage.blockingProbe, log: stage.log, legDuration: .zero)
     }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let both = DispatchGroup()

@@ -38,7 +38,7 @@ final class Rider: Sendable {
     self.mode = mode
     self.probe = probe
     self.log = log
-    self.legDuration = .nanoseconds(Int(legDuration.seconds * 1e9))
+    self.legDuration = legDuration.dispatchInterval
     queue = DispatchQueue(label: "rider.\(journey.rider + 1)")
     self.onRelease = onRelease
     state = Mutex(State(journey: journey))
@@ -127,20 +127,14 @@ final class Rider: Sendable {
     probe.pause(ProbeStop(rider: index, station: station, point: .arrive))
     let name = stations[station].record.name
     let answered: @Sendable (StationCounts?) -> Void = { [log, index] now in
-      switch (now, want) {
-      case (let counts?, .bike): log.record(.tookBike(rider: index, station: name, now: counts))
-      case (let counts?, .emptySlot):
-        log.record(.leftBike(rider: index, station: name, now: counts))
-      case (nil, _): log.record(.turnedAway(rider: index, station: name, wanted: want))
-      }
+      log.record(.answer(rider: index, station: name, wanted: want, now: now))
       completion(now != nil)
     }
     switch (mode, want) {
-    case (.racy, .bike), (.unsynchronized, .bike): racyTake(at: station, completion: answered)
-    case (.racy, .emptySlot), (.unsynchronized, .emptySlot):
-      racyLeave(at: station, completion: answered)
     case (.safe, .bike): stations[station].takeBike(on: queue, completion: answered)
     case (.safe, .emptySlot): stations[station].leaveBike(on: queue, completion: answered)
+    case (_, .bike): racyTake(at: station, completion: answered)
+    case (_, .emptySlot): racyLeave(at: station, completion: answered)
     }
   }
 

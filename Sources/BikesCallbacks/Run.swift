@@ -14,7 +14,7 @@ final class Run: Sendable {
   private let queue = DispatchQueue(label: "run", attributes: .concurrent)
 
   init(_ simulation: Simulation, onRelease: (@Sendable () -> Void)? = nil) {
-    let stations = zip(simulation.stations, simulation.audits).map(Station.init)
+    let stations = simulation.makeStations(Station.init)
     self.stations = stations
     self.riders = simulation.riders.map { index in
       Rider(

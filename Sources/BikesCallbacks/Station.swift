@@ -16,15 +16,13 @@ final class Station: @unchecked Sendable {
   let record: StationRecord
   private let audit: StationAudit
   private let queue: DispatchQueue
-  private var free: Int
-  private var empty: Int
+  private var counts: StationCounts
 
   init(_ record: StationRecord, audit: StationAudit) {
     self.record = record
     self.audit = audit
     queue = DispatchQueue(label: "station.\(record.id)")
-    free = record.freeBikes
-    empty = record.emptySlots
+    counts = record.counts
   }
 
   /// Runs `work` on the station's queue and hands its result to `completion` on `reply`.
@@ -39,50 +37,51 @@ final class Station: @unchecked Sendable {
   }
 
   func counts(on reply: DispatchQueue, completion: @escaping @Sendable (StationCounts) -> Void) {
-    answer({ self.current }, on: reply, completion: completion)
+    answer({ self.counts }, on: reply, completion: completion)
   }
 
   // MARK: - Racy mode: asking and acting are separate calls
 
   func freeBikes(on reply: DispatchQueue, completion: @escaping @Sendable (Int) -> Void) {
-    answer({ self.free }, on: reply, completion: completion)
+    answer({ self.counts.freeBikes }, on: reply, completion: completion)
   }
 
   func emptySlots(on reply: DispatchQueue, completion: @escaping @Sendable (Int) -> Void) {
-    answer({ self.empty }, on: reply, completion: completion)
+    answer({ self.counts.emptySlots }, on: reply, completion: completion)
   }
 
   /// Takes a bike out of its dock, whatever the counters say.
   func removeBike(on reply: DispatchQueue, completion: @escaping @Sendable (StationCounts) -> Void)
   {
-    answer({ self.change(by: -1) }, on: reply, completion: completion)
+    answer({ self.recorded(self.counts.removingBike()) }, on: reply, completion: completion)
   }
 
   /// Docks a bike, whatever the counters say.
   func addBike(on reply: DispatchQueue, completion: @escaping @Sendable (StationCounts) -> Void) {
-    answer({ self.change(by: +1) }, on: reply, completion: completion)
+    answer({ self.recorded(self.counts.addingBike()) }, on: reply, completion: completion)
   }
 
   // MARK: - Safe mode: one call checks and acts on the station's queue
 
   /// Takes a bike if there is one; the completion gets the new counts, or `nil`.
   func takeBike(on reply: DispatchQueue, completion: @escaping @Sendable (StationCounts?) -> Void) {
-    answer({ self.free > 0 ? self.change(by: -1) : nil }, on: reply, completion: completion)
+    answer(
+      { self.counts.freeBikes > 0 ? self.recorded(self.counts.removingBike()) : nil }, on: reply,
+      completion: completion)
   }
 
   /// Leaves a bike if there is an empty slot; the completion gets the new counts, or `nil`.
   func leaveBike(on reply: DispatchQueue, completion: @escaping @Sendable (StationCounts?) -> Void)
   {
-    answer({ self.empty > 0 ? self.change(by: +1) : nil }, on: reply, completion: completion)
+    answer(
+      { self.counts.emptySlots > 0 ? self.recorded(self.counts.addingBike()) : nil }, on: reply,
+      completion: completion)
   }
 
   // Only ever called on `queue`.
-  private var current: StationCounts { StationCounts(freeBikes: free, emptySlots: empty) }
-
-  private func change(by bikes: Int) -> StationCounts {
-    free += bikes
-    empty -= bikes
-    audit.observe(current)
-    return current
+  private func recorded(_ now: StationCounts) -> StationCounts {
+    counts = now
+    audit.observe(now)
+    return now
   }
 }

@@ -4,16 +4,15 @@ import Foundation
 /// Era 3: threads and locks. Riders are blocking loops on threads, legs are
 /// sleeps, and stations are protected by the lock `--lock` picks (or, with
 /// `--mode unsynchronized`, by nothing at all).
+@main
 enum DispatchEra: Era {
-  static let name = "dispatch"
-  static let executable = "bikes-dispatch"
+  static let info = EraInfo.dispatch
   static let summary = "threads, DispatchQueues and locks (NSLock, Mutex, queues, atomics)"
   static let banner = [
     "Each rider is a loop on its own thread; each station guards its counters with a lock.",
     "racy: the check and the act each take the lock, and let go of it in between.",
     "safe: one lock around check and act.  unsynchronized: no lock at all (a data race).",
   ]
-  static let threadsAndLocks = true
 
   static func simulate(_ simulation: Simulation) async -> RunOutcome {
     // The run blocks its thread until every rider is done: not a thread of
@@ -23,13 +22,10 @@ enum DispatchEra: Era {
     }
   }
 
-  static func replay(_ stage: ReplayStage) async -> StationCounts {
-    await replay(stage, lock: .mutex)
-  }
-
   /// Each rider of the stage visits the station once, on a thread of its own.
-  static func replay(_ stage: ReplayStage, lock: LockKind) async -> StationCounts {
-    let station = Station(stage.station, audit: stage.audit, mode: stage.mode, lock: lock)
+  static func replay(_ stage: ReplayStage) async -> StationCounts {
+    let station = Station(
+      stage.station, audit: stage.audit, mode: stage.mode, lock: stage.configuration.lock)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let both = DispatchGroup()
       for index in stage.riders {

@@ -1,5 +1,4 @@
 import BikeShare
-import Dispatch
 
 /// A rider is a plain loop on a thread of its own: visit a station, then
 /// sleep for the leg, and again, until the journey is over or Ctrl-C.
@@ -21,9 +20,9 @@ struct Rider: Sendable {
     var turnedAwayInARow = 0
     while true {
       let station = journey.pickStation()
-      let now = visit(station, wanting: journey.wants)
-      turnedAwayInARow = now == nil ? turnedAwayInARow + 1 : 0
-      switch journey.record(now != nil) {
+      let succeeded = visit(station, wanting: journey.wants)
+      turnedAwayInARow = succeeded ? 0 : turnedAwayInARow + 1
+      switch journey.record(succeeded) {
       case .over:
         if journey.result.reachedGoal {
           log.record(.reachedGoal(rider: index, station: stations[station].record.name))
@@ -38,34 +37,45 @@ struct Rider: Sendable {
     }
   }
 
-  /// One visit: arrive, then check and act (in the mode's way).
-  /// - Returns: the counts after taking or leaving a bike, or nil if turned away.
-  func visit(_ index: Int, wanting want: Want) -> StationCounts? {
-    probe.pause(ProbeStop(rider: self.index, station: index, point: .arrive))
+  /// Asks the station for a bike or an empty slot.
+  /// - Returns: whether the rider got what it wanted.
+  func visit(_ index: Int, wanting want: Want) -> Bool {
     let station = stations[index]
-    let name = station.record.name
-    let now: StationCounts?
-    switch mode {
-    case .racy, .unsynchronized:
-      let seen = station.available(want)
-      log.record(
-        .checked(
-          rider: self.index, station: name, counter: want == .bike ? .freeBikes : .emptySlots,
-          value: seen))
-      now =
-        seen > 0
-        ? station.move(want) {
-          probe.pause(ProbeStop(rider: self.index, station: index, point: .raceWindow))
-        } : nil
-    case .safe:
-      now = station.moveIfAvailable(want)
-    }
-    switch (now, want) {
-    case (let counts?, .bike): log.record(.tookBike(rider: self.index, station: name, now: counts))
-    case (let counts?, .emptySlot):
-      log.record(.leftBike(rider: self.index, station: name, now: counts))
-    case (nil, _): log.record(.turnedAway(rider: self.index, station: name, wanted: want))
-    }
-    return now
+    probe.pause(ProbeStop(rider: self.index, station: index, point: .arrive))
+    let now: StationCounts? =
+      switch (mode, want) {
+      case (.safe, .bike): station.takeBike()
+      case (.safe, .emptySlot): station.leaveBike()
+      case (_, .bike): racyTake(at: index)
+      case (_, .emptySlot): racyLeave(at: index)
+      }
+    log.record(.answer(rider: self.index, station: station.record.name, wanted: want, now: now))
+    return now != nil
+  }
+
+  // MARK: - Racy: check, then act, each under the lock (or under none)
+
+  private func racyTake(at index: Int) -> StationCounts? {
+    let station = stations[index]
+    let free = station.freeBikes
+    log.record(
+      .checked(rider: self.index, station: station.record.name, counter: .freeBikes, value: free))
+    guard free > 0 else { return nil }
+    // RACE WINDOW: the lock is free; other threads may take the same bike now.
+    return station.removeBike(after: window(at: index))
+  }
+
+  private func racyLeave(at index: Int) -> StationCounts? {
+    let station = stations[index]
+    let empty = station.emptySlots
+    log.record(
+      .checked(rider: self.index, station: station.record.name, counter: .emptySlots, value: empty))
+    guard empty > 0 else { return nil }
+    // RACE WINDOW: the lock is free; other threads may fill the same slot now.
+    return station.addBike(after: window(at: index))
+  }
+
+  private func window(at station: Int) -> () -> Void {
+    { probe.pause(ProbeStop(rider: self.index, station: station, point: .raceWindow)) }
   }
 }

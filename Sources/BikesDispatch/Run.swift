@@ -25,9 +25,8 @@ enum Run {
 
   /// Runs every rider; blocks the calling thread until all are done or stopped.
   static func ride(_ simulation: Simulation, threadCap: Int = threadCap) -> RunOutcome {
-    let stations = zip(simulation.stations, simulation.audits).map { record, audit in
-      Station(
-        record, audit: audit, mode: simulation.mode, lock: simulation.configuration.lock)
+    let stations = simulation.makeStations { record, audit in
+      Station(record, audit: audit, mode: simulation.mode, lock: simulation.configuration.lock)
     }
     let results = Mutex(Array(repeating: RiderResult(), count: simulation.riders.count))
     let gaveUp = Atomic(0)
@@ -37,7 +36,7 @@ enum Run {
     simulation.stop.onStop { stopped.leave() }
     let legDuration = simulation.configuration.legDuration
     let nap: @Sendable () -> Bool = {
-      stopped.wait(timeout: .now() + .nanoseconds(Int(legDuration.seconds * 1e9))) == .success
+      stopped.wait(timeout: .now() + legDuration.dispatchInterval) == .success
     }
 
     let threads = DispatchSemaphore(value: threadCap)

@@ -1,67 +1,60 @@
 import BikeShare
 
-/// A station: its record, its audit, and its counters behind the lock the
-/// mode and `--lock` ask for.
+/// A bike station whose counters sit behind the lock `--lock` picks (or, in
+/// unsynchronized mode, behind nothing). Every call takes the lock on its
+/// own and lets go of it before returning.
 final class Station: Sendable {
-  enum Storage: Sendable {
-    case locked(any Counters)
-    case unsynchronized(UnsynchronizedCounters)
-  }
-
   let record: StationRecord
-  let storage: Storage
   private let audit: StationAudit
+  private let counters: any Counters
 
   init(_ record: StationRecord, audit: StationAudit, mode: Mode, lock: LockKind) {
     self.record = record
     self.audit = audit
-    let start = StationCounts(freeBikes: record.freeBikes, emptySlots: record.emptySlots)
-    storage =
+    let start = record.counts
+    counters =
       switch (mode, lock) {
-      case (.unsynchronized, _): .unsynchronized(UnsynchronizedCounters(start))
-      case (_, .mutex): .locked(MutexCounters(start))
-      case (_, .atomic): .locked(AtomicCounters(start))
-      case (_, .nslock): .locked(LockedCounters(start, lock: NSLockLock()))
-      case (_, .serialQueue): .locked(LockedCounters(start, lock: SerialQueueLock()))
-      case (_, .barrier): .locked(LockedCounters(start, lock: BarrierLock()))
+      case (.unsynchronized, _): UnsynchronizedCounters(start)
+      case (_, .mutex): MutexCounters(start)
+      case (_, .atomic): AtomicCounters(start)
+      case (_, .nslock): LockedCounters(start, lock: NSLockLock())
+      case (_, .serialQueue): LockedCounters(start, lock: SerialQueueLock())
+      case (_, .barrier): LockedCounters(start, lock: BarrierLock())
       }
   }
 
-  var counts: StationCounts {
-    switch storage {
-    case .locked(let counters): counters.counts
-    case .unsynchronized(let counters): counters.counts
-    }
+  var counts: StationCounts { counters.counts }
+
+  // MARK: - Racy mode: the check and the act each take the lock
+
+  var freeBikes: Int { counters.freeBikes }
+
+  var emptySlots: Int { counters.emptySlots }
+
+  /// Takes a bike out of its dock, whatever the counters say, once `window` has run.
+  func removeBike(after window: () -> Void) -> StationCounts {
+    recorded(counters.removeBike(after: window))
   }
 
-  func available(_ want: Want) -> Int {
-    switch storage {
-    case .locked(let counters): counters.available(want)
-    case .unsynchronized(let counters): counters.available(want)
-    }
+  /// Docks a bike, whatever the counters say, once `window` has run.
+  func addBike(after window: () -> Void) -> StationCounts {
+    recorded(counters.addBike(after: window))
   }
 
-  /// Racy and unsynchronized modes' act: moves a bike whatever the counters say.
-  func move(_ want: Want, window: () -> Void) -> StationCounts {
-    let now: StationCounts
-    switch storage {
-    case .locked(let counters):
-      window()  // RACE WINDOW: between the locked check and the locked act
-      now = counters.move(want)
-    case .unsynchronized(let counters):
-      now = counters.move(want, window: window)  // inside the unprotected update
-    }
+  // MARK: - Safe mode: one lock around the check and the act
+
+  /// Takes a bike if there is one; the new counts, or `nil`.
+  func takeBike() -> StationCounts? {
+    counters.takeBike().map(recorded)
+  }
+
+  /// Leaves a bike if there is an empty slot; the new counts, or `nil`.
+  func leaveBike() -> StationCounts? {
+    counters.leaveBike().map(recorded)
+  }
+
+  private func recorded(_ now: StationCounts) -> StationCounts {
     audit.observe(now)
-    return now
-  }
-
-  /// Safe mode: check and act under one lock.
-  func moveIfAvailable(_ want: Want) -> StationCounts? {
-    guard case .locked(let counters) = storage else {
-      preconditionFailure("safe mode always has a lock")
-    }
-    let now = counters.moveIfAvailable(want)
-    if let now { audit.observe(now) }
     return now
   }
 }

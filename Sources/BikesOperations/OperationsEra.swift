@@ -4,9 +4,9 @@ import Foundation
 /// Era 2: OperationQueue with dependencies. Every step of a rider is an
 /// `Operation`; steps are linked with `addDependency`; each station
 /// serialises its work on its own queue.
+@main
 enum OperationsEra: Era {
-  static let name = "operations"
-  static let executable = "bikes-operations"
+  static let info = EraInfo.operations
   static let summary = "Operation subclasses, dependencies and OperationQueues"
   static let banner = [
     "Every step is an Operation: arrive, check, take or leave, ride or walk a leg.",

@@ -11,7 +11,7 @@ final class Run: Sendable {
 
   /// - Parameter hooks: tests: set on every step; `released` also on every rider.
   init(_ simulation: Simulation, hooks: Step.Hooks = Step.Hooks()) {
-    let stations = zip(simulation.stations, simulation.audits).map(Station.init)
+    let stations = simulation.makeStations(Station.init)
     let queues = Queues(hooks: hooks)
     self.stations = stations
     self.queues = queues

@@ -15,8 +15,7 @@ final class Station: @unchecked Sendable {
   /// The station's serial queue: checks, takes and leaves run here, one at a time.
   let queue: OperationQueue
   private let audit: StationAudit
-  private var free: Int
-  private var empty: Int
+  private var counts: StationCounts
 
   init(_ record: StationRecord, audit: StationAudit) {
     self.record = record
@@ -24,44 +23,54 @@ final class Station: @unchecked Sendable {
     queue = OperationQueue()
     queue.name = "station \(record.name)"
     queue.maxConcurrentOperationCount = 1
-    free = record.freeBikes
-    empty = record.emptySlots
+    counts = record.counts
   }
 
   /// The counters once every operation of the run has finished (the
   /// summary's dependencies guarantee it), so no queue is needed to read them.
-  var countsAfterRun: StationCounts { StationCounts(freeBikes: free, emptySlots: empty) }
+  var countsAfterRun: StationCounts { counts }
 
   // Everything below is called only from operations running on `queue`.
 
-  var counts: StationCounts {
+  // MARK: - Racy mode: the check and the act are two operations
+
+  var freeBikes: Int {
     assertOnQueue()
-    return StationCounts(freeBikes: free, emptySlots: empty)
+    return counts.freeBikes
   }
 
-  /// What a rider checks before acting: free bikes or empty slots.
-  func available(_ want: Want) -> Int {
+  var emptySlots: Int {
     assertOnQueue()
-    return want == .bike ? free : empty
+    return counts.emptySlots
   }
 
-  /// Racy mode's act: takes or docks a bike, whatever the counters say now.
-  func move(_ want: Want) -> StationCounts {
-    change(by: want == .bike ? -1 : +1)
+  /// Takes a bike out of its dock, whatever the counters say.
+  func removeBike() -> StationCounts {
+    recorded(counts.removingBike())
   }
 
-  /// Safe mode: checks and acts in one operation; `nil` if the station
-  /// has no bike (or no slot) for the rider.
-  func moveIfAvailable(_ want: Want) -> StationCounts? {
-    available(want) > 0 ? move(want) : nil
+  /// Docks a bike, whatever the counters say.
+  func addBike() -> StationCounts {
+    recorded(counts.addingBike())
   }
 
-  private func change(by bikes: Int) -> StationCounts {
+  // MARK: - Safe mode: one operation checks and acts
+
+  /// Takes a bike if there is one; the new counts, or `nil`.
+  func takeBike() -> StationCounts? {
+    freeBikes > 0 ? removeBike() : nil
+  }
+
+  /// Leaves a bike if there is an empty slot; the new counts, or `nil`.
+  func leaveBike() -> StationCounts? {
+    emptySlots > 0 ? addBike() : nil
+  }
+
+  private func recorded(_ now: StationCounts) -> StationCounts {
     assertOnQueue()
-    free += bikes
-    empty -= bikes
-    audit.observe(counts)
-    return counts
+    counts = now
+    audit.observe(now)
+    return now
   }
 
   private func assertOnQueue() {

@@ -1,32 +1,5 @@
 import BikeShare
 
-/// One era as the side-by-side runner knows it: its executable and where it sits in history.
-struct EraEntry: Sendable, Equatable {
-  /// The name in the era's JSON report (`callbacks`).
-  let name: String
-  let executable: String
-  /// The era's title in the chapters.
-  let title: String
-  /// Only `bikes-dispatch` takes `--lock`.
-  let takesLock: Bool
-
-  /// Oldest first, the order of the chapters.
-  static let all = [
-    EraEntry(
-      name: "callbacks", executable: "bikes-callbacks", title: "completion handlers",
-      takesLock: false),
-    EraEntry(
-      name: "operations", executable: "bikes-operations", title: "OperationQueue",
-      takesLock: false),
-    EraEntry(
-      name: "dispatch", executable: "bikes-dispatch", title: "DispatchQueue and locks",
-      takesLock: true),
-    EraEntry(
-      name: "actors", executable: "bikes-actors", title: "async/await and actors",
-      takesLock: false),
-  ]
-}
-
 /// What `bikes-side-by-side` was asked to do.
 struct Options: Sendable, Equatable {
   var format = OutputFormat.text
@@ -40,8 +13,8 @@ struct Options: Sendable, Equatable {
   /// What the eras will read from `shared` and `lock` (for the table's title).
   var configuration = Configuration()
 
-  func arguments(for era: EraEntry) -> [String] {
-    replay ? ["replay"] + shared : ["--format", "json"] + shared + (era.takesLock ? lock : [])
+  func arguments(for era: EraInfo) -> [String] {
+    replay ? ["replay"] + shared : ["--format", "json"] + shared + (era.takes(.lock) ? lock : [])
   }
 }
 
@@ -93,16 +66,29 @@ enum OptionsParser {
       if !options.lock.isEmpty {
         throw UsageError("--replay takes only --mode (the replays use each era's own station)")
       }
-      _ = try CommandLineParser.parse(["replay"] + options.shared)
+      _ = try CommandLineParser.parse(["replay"] + options.shared, for: .callbacks)
     } else {
       if modeGiven {
         throw UsageError("side by side runs every era racy, then safe (--mode goes with --replay)")
       }
-      let command = try CommandLineParser.parse(
-        options.shared + options.lock, threadsAndLocks: true)
+      let command = try CommandLineParser.parse(options.shared + options.lock, for: .dispatch)
       if case .run(let configuration) = command { options.configuration = configuration }
     }
     return .compare(options)
+  }
+
+  /// The options every era takes that side by side passes on, as `--help` lists them.
+  static var passedOnLines: [String] {
+    let names = Option.shared.filter(\.passedOn).map(\.name)
+    var lines = ["  any other option        passed to every era:"]
+    for (index, name) in names.enumerated() {
+      let word = " " + name + (index < names.count - 1 ? "," : "")
+      if lines[lines.count - 1].count + word.count > 90 {
+        lines.append(String(repeating: " ", count: 25))
+      }
+      lines[lines.count - 1] += word
+    }
+    return lines
   }
 
   static let help = """
@@ -119,8 +105,7 @@ enum OptionsParser {
       --replay                the two riders and one empty slot, era by era
       --bin-dir DIR           where the era executables are (default: beside this one)
       --lock KIND             passed to bikes-dispatch only
-      any other option        passed to every era: --riders, --stations, --station, --paths,
-                              --goal, --seed, --leg-ms, --race-window-us, --city, --log
+    \(passedOnLines.joined(separator: "\n"))
       --help, --version
 
     EXIT CODES

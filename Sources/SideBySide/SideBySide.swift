@@ -3,7 +3,12 @@ import Foundation
 
 /// The playground's main job: every era, racy then safe, with the same
 /// options, in one table (or one JSON array); or the four replays in turn.
+@main
 enum SideBySide {
+  static func main() {
+    exit(run(Array(CommandLine.arguments.dropFirst())))
+  }
+
   static func run(_ arguments: [String]) -> Int32 {
     let options: Options
     do {
@@ -32,7 +37,7 @@ enum SideBySide {
   }
 
   /// Finds an era's executable, or says on stderr why it is skipped.
-  private static func executable(_ era: EraEntry, in folder: URL) -> URL? {
+  private static func executable(_ era: EraInfo, in folder: URL) -> URL? {
     let url = folder.appendingPathComponent(era.executable)
     if FileManager.default.isExecutableFile(atPath: url.path) { return url }
     Console.error(
@@ -43,7 +48,8 @@ enum SideBySide {
 
   private static func compare(_ options: Options, folder: URL, stopper: Stopper) -> Int32 {
     let isText = options.format == .text
-    var rows: [Row] = []
+    var rows: [RunReport] = []
+    var lines: [String] = []
     var skipped: [String] = []
     var failed = false
     func show(_ text: String) { if isText { Console.out(text) } }
@@ -51,7 +57,7 @@ enum SideBySide {
     show("")
     show(Table.header)
 
-    for era in EraEntry.all {
+    for era in EraInfo.all {
       if stopper.isStopped { break }
       guard let url = executable(era, in: folder) else {
         skipped.append(era.executable)
@@ -63,7 +69,7 @@ enum SideBySide {
       do {
         end = try Child.run(url, options.arguments(for: era), stopper: stopper) { line in
           guard !line.isEmpty else { return }
-          guard let row = try? Row(line: line), row.era == era.name else {
+          guard let row = try? RunReport(jsonLine: line), row.era == era.name else {
             Console.error(
               "\(OptionsParser.executable): \(era.executable) printed a line that is not its"
                 + " report: \(line.prefix(80))")
@@ -72,6 +78,7 @@ enum SideBySide {
           }
           show(Table.line(row))
           rows.append(row)
+          lines.append(line)
           eraRows += 1
         }
       } catch {
@@ -106,10 +113,10 @@ enum SideBySide {
       show("")
       Table.summary(rows: rows, skipped: skipped).forEach(show)
     } else {
-      Console.out("[" + rows.map(\.jsonWithMeaning).joined(separator: ",\n") + "]")
+      Console.out("[" + zip(rows, lines).map(Table.json).joined(separator: ",\n") + "]")
     }
     if stopper.isStopped { return EraCommand.ExitCode.interrupted }
-    if rows.contains(where: { $0.meaning == .fixBroken }) { return EraCommand.ExitCode.violations }
+    if rows.contains(where: { $0.verdict == .fixBroken }) { return EraCommand.ExitCode.violations }
     if failed || rows.isEmpty { return EraCommand.ExitCode.runtimeError }
     return EraCommand.ExitCode.done
   }
@@ -117,7 +124,7 @@ enum SideBySide {
   private static func replays(_ options: Options, folder: URL, stopper: Stopper) -> Int32 {
     var code = EraCommand.ExitCode.done
     var ran = 0
-    for (index, era) in EraEntry.all.enumerated() {
+    for (index, era) in EraInfo.all.enumerated() {
       if stopper.isStopped { return EraCommand.ExitCode.interrupted }
       let title = "══ \(index + 1). \(era.title) (\(era.executable)) "
       Console.out((index > 0 ? "\n" : "") + title + String(repeating: "═", count: 70 - title.count))

@@ -10,7 +10,8 @@ enum Table {
 
   /// What every row shares: the options the eras were given.
   static func title(_ configuration: Configuration) -> [String] {
-    let city = configuration.city == "embedded" ? "the embedded city" : configuration.city
+    let city =
+      configuration.city == .embedded ? "the embedded city" : configuration.city.name
     let stations =
       configuration.stationPicks.isEmpty
       ? "first \(configuration.stationCount) stations"
@@ -28,12 +29,19 @@ enum Table {
 
   static var header: String { line(columns.map(\.title)) }
 
-  static func line(_ row: Row) -> String {
-    line([
+  static func line(_ row: RunReport) -> String {
+    let lowestFree = row.stations.map(\.min.freeBikes).min()
+    let lowestEmpty = row.stations.map(\.min.emptySlots).min()
+    return line([
       row.era, row.mode.rawValue, "\(row.paths)", "\(row.waitingLegs)", "\(row.violations.count)",
-      row.lowestFreeBikes.map(String.init) ?? "-", row.lowestEmptySlots.map(String.init) ?? "-",
-      row.conserved ? "yes" : "NO", RunReport.seconds(row.wallSeconds), row.meaning.rawValue,
+      lowestFree.map(String.init) ?? "-", lowestEmpty.map(String.init) ?? "-",
+      row.conserved ? "yes" : "NO", RunReport.seconds(row.wallSeconds), row.verdict.rawValue,
     ])
+  }
+
+  /// The era's JSON line untouched, with the verdict added as its first key, `"meaning"`.
+  static func json(_ row: RunReport, line: String) -> String {
+    #"{"meaning":"\#(row.verdict.rawValue)","# + line.drop { $0 != "{" }.dropFirst()
   }
 
   /// An era that produced no rows: its name and why.
@@ -56,19 +64,19 @@ enum Table {
   }
 
   /// The lines under the table: what the whole run showed.
-  static func summary(rows: [Row], skipped: [String]) -> [String] {
+  static func summary(rows: [RunReport], skipped: [String]) -> [String] {
     var lines: [String] = []
     let racy = rows.filter { $0.mode == .racy }
     let safe = rows.filter { $0.mode == .safe }
-    let shown = racy.filter { $0.meaning == .raceShown }.count
-    let holding = safe.filter { $0.meaning == .fixHolds }.count
+    let shown = racy.filter { $0.verdict == .raceShown }.count
+    let holding = safe.filter { $0.verdict == .fixHolds }.count
     lines.append(
       "racy: \(shown) of \(racy.count) rows show the race · safe: \(holding) of \(safe.count) rows hold"
     )
-    if safe.contains(where: { $0.meaning == .fixBroken }) {
+    if safe.contains(where: { $0.verdict == .fixBroken }) {
       lines.append("A safe row has a violation: that era's fix is broken (exit 3).")
     }
-    if racy.contains(where: { $0.meaning == .raceMissed }) {
+    if racy.contains(where: { $0.verdict == .raceMissed }) {
       lines.append(
         "A racy row that stays clean proves nothing: the riders never met inside the window"
           + " (run again, or widen it with --race-window-us).")

@@ -60,13 +60,13 @@ import Testing
     var riding = RiderResult()
     riding.holdsBike = true
     let kept = RunReport(
-      era: "test", simulation: simulation,
+      era: .callbacks, simulation: simulation,
       outcome: RunOutcome(riders: [riding], stations: [StationCounts(freeBikes: 0, emptySlots: 2)]),
       interrupted: true, wallSeconds: 0)
     #expect(kept.conserved)
     #expect(kept.bikesAtEnd == 1)
     let lost = RunReport(
-      era: "test", simulation: simulation,
+      era: .callbacks, simulation: simulation,
       outcome: RunOutcome(
         riders: [RiderResult()], stations: [StationCounts(freeBikes: 0, emptySlots: 2)]),
       interrupted: false, wallSeconds: 0)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct CommandLineParserTests {
   @Test func noArgumentsRunTheDefaults() throws {
-    let command = try CommandLineParser.parse([])
+    let command = try CommandLineParser.parse([], for: .callbacks)
     #expect(command == .run(Configuration()))
     let defaults = Configuration()
     #expect(defaults.modes == [.racy, .safe])
@@ -12,12 +12,13 @@ import Testing
   }
 
   @Test func everyOptionIsRead() throws {
-    let command = try CommandLineParser.parse([
-      "run", "--mode", "safe", "--riders", "7", "--stations=3", "--station", "Rossio",
-      "--station", "Chiado", "--paths", "2", "--goal", "Chiado", "--seed", "99", "--leg-ms", "0",
-      "--race-window-us", "5", "--city", "city.json", "--format", "json", "--log",
-      "--fail-on-violation",
-    ])
+    let command = try CommandLineParser.parse(
+      [
+        "run", "--mode", "safe", "--riders", "7", "--stations=3", "--station", "Rossio",
+        "--station", "Chiado", "--paths", "2", "--goal", "Chiado", "--seed", "99", "--leg-ms", "0",
+        "--race-window-us", "5", "--city", "city.json", "--format", "json", "--log",
+        "--fail-on-violation",
+      ], for: .callbacks)
     var expected = Configuration()
     expected.modes = [.safe]
     expected.riders = 7
@@ -28,7 +29,7 @@ import Testing
     expected.seed = 99
     expected.legMilliseconds = 0
     expected.raceWindowMicroseconds = 5
-    expected.city = "city.json"
+    expected.city = .file("city.json")
     expected.format = .json
     expected.log = true
     expected.failOnViolation = true
@@ -36,15 +37,18 @@ import Testing
   }
 
   @Test func replayTakesAMode() throws {
-    #expect(try CommandLineParser.parse(["replay"]) == .replay(modes: [.racy, .safe]))
-    #expect(try CommandLineParser.parse(["replay", "--mode", "racy"]) == .replay(modes: [.racy]))
+    #expect(
+      try CommandLineParser.parse(["replay"], for: .callbacks) == .replay(modes: [.racy, .safe]))
+    #expect(
+      try CommandLineParser.parse(["replay", "--mode", "racy"], for: .callbacks)
+        == .replay(modes: [.racy]))
   }
 
   @Test func helpAndVersion() throws {
-    #expect(try CommandLineParser.parse(["--help"]) == .help)
-    #expect(try CommandLineParser.parse(["-h"]) == .help)
-    #expect(try CommandLineParser.parse(["replay", "--help"]) == .help)
-    #expect(try CommandLineParser.parse(["--version"]) == .version)
+    #expect(try CommandLineParser.parse(["--help"], for: .callbacks) == .help)
+    #expect(try CommandLineParser.parse(["-h"], for: .callbacks) == .help)
+    #expect(try CommandLineParser.parse(["replay", "--help"], for: .callbacks) == .help)
+    #expect(try CommandLineParser.parse(["--version"], for: .callbacks) == .version)
   }
 
   @Test(arguments: [
@@ -76,7 +80,7 @@ import Testing
     (["replay", "--riders", "3"], "replay takes only --mode (got '--riders')"),
   ])
   func badInputIsOneClearLine(arguments: [String], message: String) {
-    #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }
+    #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments, for: .callbacks) }
   }
 }
 
@@ -154,13 +158,13 @@ import Testing
 
   @Test func theDispatchEraAlsoHasLocksAndTheUnsynchronizedMode() throws {
     let command = try CommandLineParser.parse(
-      ["--mode", "unsynchronized", "--lock", "serial-queue"], threadsAndLocks: true)
+      ["--mode", "unsynchronized", "--lock", "serial-queue"], for: .dispatch)
     guard case .run(let configuration) = command else {
       Issue.record("expected a run, got \(command)")
       return
     }
-    #expect(configuration.modes == [.unsynchronized])
-    #expect(configuration.lock == .serialQueue)
+    #expect(configuration.modes == [Mode(rawValue: "unsynchronized")])
+    #expect(configuration.lock == LockKind.serialQueue)
   }
 
   @Test(arguments: [
@@ -181,7 +185,7 @@ import Testing
     arguments: [String], threadsAndLocks: Bool, message: String
   ) {
     #expect(throws: UsageError(message)) {
-      try CommandLineParser.parse(arguments, threadsAndLocks: threadsAndLocks)
+      try CommandLineParser.parse(arguments, for: threadsAndLocks ? .dispatch : .callbacks)
     }
   }
 }

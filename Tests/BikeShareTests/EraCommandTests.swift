@@ -6,8 +6,7 @@ import Testing
 /// A stand-in era whose runs are scripted, to test what `EraCommand` does
 /// with their outcomes (exit codes, JSON) without any concurrency.
 enum ScriptedEra: Era {
-  static let name = "scripted"
-  static let executable = "bikes-scripted"
+  static let info = EraInfo(name: "scripted", title: "test double")
   static let summary = "test double"
   static let banner = ["nothing to watch"]
 
@@ -61,7 +60,7 @@ enum ScriptedEra: Era {
       selection: try Selection(city: city, configuration: Configuration()), log: .none)
     let outcome = await ScriptedEra.simulate(simulation)
     let report = RunReport(
-      era: "scripted", simulation: simulation, outcome: outcome, interrupted: false,
+      era: ScriptedEra.info, simulation: simulation, outcome: outcome, interrupted: false,
       wallSeconds: 0.5)
     #expect(!report.jsonLine.contains("\n"))
     let object = try #require(
@@ -82,5 +81,9 @@ enum ScriptedEra: Era {
     let station = try #require((object["stations"] as? [[String: Any]])?.first)
     #expect((station["min"] as? [String: Int])?["free_bikes"] == -1)
     #expect(object["bikes_at_start"] as? Int == 14)
+    // The runner reads the same type back.
+    let read = try RunReport(jsonLine: report.jsonLine)
+    #expect(read.jsonLine == report.jsonLine)
+    #expect(read.verdict == .raceShown)
   }
 }

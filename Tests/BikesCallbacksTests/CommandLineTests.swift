@@ -3,19 +3,81 @@ import Testing
 
 /// The built `bikes-callbacks`, run as a user would.
 @Suite struct CallbacksCommandLineTests {
-  let checks: CommandLineChecks
-  init() throws { checks = try CommandLineChecks(era: "callbacks") }
+  let bikes: Executable
+  init() throws { bikes = try Executable("bikes-callbacks") }
 
-  @Test func replayPrintsTheSameStepsEveryTime() throws {
-    try checks.replayPrintsTheSameStepsEveryTime()
+  /// The whole help, pinned: it is made from the option table, and this says what it must read.
+  @Test func helpIsPinned() throws {
+    let help = try bikes.run(["--help"])
+    #expect(help.status == 0)
+    #expect(
+      help.standardOutput == """
+        bikes-callbacks: completion handlers on DispatchQueues (before async/await)
+
+        USAGE
+          bikes-callbacks [run] [options]     simulate (the default)
+          bikes-callbacks replay [--mode M]   two riders, one empty slot, step by step
+
+        OPTIONS
+          --mode racy|safe|both          default both: the race first, then the fix
+          --riders N                     riders (default 50)
+          --stations N                   first N stations of the city (default 4)
+          --station ID_OR_NAME           pick a station (repeatable; overrides --stations)
+          --paths N                      paths (bike trips) per rider (default 10)
+          --goal ID_OR_NAME              a rider stops once it leaves a bike there
+          --seed N                       dice seed (default 2021)
+          --leg-ms N                     real time per leg in milliseconds (default 10)
+          --race-window-us N             pause between check and act in racy mode (default 100;
+                                         0 leaves the bare check-then-act)
+          --city embedded|PATH|URL       a CityBikes v2 network (default embedded)
+          --format text|json             json: one line per mode (JSON Lines)
+          --log                          one line per event
+          --fail-on-violation            exit 3 if any violation was found
+          --help, --version
+
+        EXIT CODES
+          0 done (a racy run that shows the race is a success)   1 city could not be loaded
+          2 usage error   3 violations with --fail-on-violation   130 stopped with Ctrl-C
+
+        """)
   }
 
-  @Test func badInputIsOneLineAndExitTwo() throws { try checks.badInputIsOneLineAndExitTwo() }
+  @Test func replayPrintsTheSameStepsEveryTime() throws {
+    let first = try bikes.run(["replay"])
+    let second = try bikes.run(["replay"])
+    #expect(first.status == 0)
+    #expect(first.standardOutput == second.standardOutput)
+    #expect(first.standardOutput.contains("4. A leaves a bike at Rossio: free 7, empty -1"))
+    #expect(first.standardOutput.contains("2. B is turned away at Rossio: no empty slot"))
+  }
 
-  @Test func jsonNamesTheEra() throws { try checks.jsonNamesTheEra() }
+  @Test func badInputIsOneLineAndExitTwo() throws {
+    let result = try bikes.run(["--riders", "none"])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "bikes-callbacks: --riders expects a whole number from 1 to 100000, got 'none'"
+      ])
+  }
 
+  @Test func jsonNamesTheEra() throws {
+    let result = try bikes.run([
+      "--format", "json", "--mode", "safe", "--riders", "4", "--leg-ms", "0",
+    ])
+    #expect(result.status == 0)
+    #expect(result.outputLines.count == 1)
+    #expect(result.standardOutput.contains(#""era":"callbacks""#))
+  }
+
+  /// Minute-long legs: the run can only end quickly (within the time limit)
+  /// by being stopped.
   @Test(.timeLimit(.minutes(1)))
   func ctrlCEndsTheRunWithAPartialReport() throws {
-    try checks.ctrlCEndsTheRunWithAPartialReport()
+    let result = try bikes.interrupt(["--mode", "safe", "--leg-ms", "60000", "--log"]) { line in
+      line.hasPrefix("rider ")
+    }
+    #expect(result.status == 130)
+    #expect(result.standardOutput.contains("callbacks · safe · STOPPED (partial report)"))
+    #expect(result.standardOutput.contains(": conserved"))
   }
 }

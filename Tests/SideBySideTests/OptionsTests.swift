@@ -14,7 +14,7 @@ import Testing
 
   @Test func everyEraGetsTheSameOptionsAndJSONOutput() throws {
     let options = try options(["--riders", "200", "--stations=2", "--seed", "7", "--log"])
-    for era in EraEntry.all {
+    for era in EraInfo.all {
       #expect(
         options.arguments(for: era) == [
           "--format", "json", "--riders", "200", "--stations=2", "--seed", "7", "--log",
@@ -27,10 +27,10 @@ import Testing
 
   @Test func lockGoesToTheDispatchEraOnly() throws {
     let options = try options(["--lock", "barrier", "--paths", "3"])
-    let dispatch = try #require(EraEntry.all.first { $0.name == "dispatch" })
+    let dispatch = try #require(EraInfo.all.first { $0.name == "dispatch" })
     #expect(
       options.arguments(for: dispatch) == ["--format", "json", "--paths", "3", "--lock", "barrier"])
-    for era in EraEntry.all where era != dispatch {
+    for era in EraInfo.all where era.name != dispatch.name {
       #expect(options.arguments(for: era) == ["--format", "json", "--paths", "3"])
     }
     #expect(options.configuration.lock == .barrier)
@@ -39,7 +39,7 @@ import Testing
   @Test func replayPassesItsModeOn() throws {
     let options = try options(["--replay", "--mode", "racy"])
     #expect(options.replay)
-    for era in EraEntry.all {
+    for era in EraInfo.all {
       #expect(options.arguments(for: era) == ["replay", "--mode", "racy"])
     }
   }
@@ -48,12 +48,12 @@ import Testing
     let options = try options(["--format", "json", "--bin-dir", "/tmp/eras"])
     #expect(options.format == .json)
     #expect(options.binDirectory == "/tmp/eras")
-    #expect(options.arguments(for: EraEntry.all[0]) == ["--format", "json"])
+    #expect(options.arguments(for: EraInfo.all[0]) == ["--format", "json"])
   }
 
   @Test func erasRunOldestFirst() {
     #expect(
-      EraEntry.all.map(\.executable) == [
+      EraInfo.all.map(\.executable) == [
         "bikes-callbacks", "bikes-operations", "bikes-dispatch", "bikes-actors",
       ])
   }

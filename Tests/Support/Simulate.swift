@@ -20,9 +20,9 @@ public func simulate<E: Era>(
   let simulation = Simulation(
     mode: mode, configuration: configuration,
     selection: try Selection(city: city, configuration: configuration), log: .none, stop: stop,
-    probe: probe, blockingProbe: blockingProbe, threadsAndLocks: E.threadsAndLocks)
+    probe: probe, blockingProbe: blockingProbe)
   let outcome = await E.simulate(simulation)
   return RunReport(
-    era: E.name, simulation: simulation, outcome: outcome, interrupted: stop.isStopped,
+    era: E.info, simulation: simulation, outcome: outcome, interrupted: stop.isStopped,
     wallSeconds: 0)
 }

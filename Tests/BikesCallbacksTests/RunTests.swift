@@ -5,30 +5,46 @@ import Testing
 
 @testable import BikesCallbacks
 
-@Suite struct CallbacksSimulationTests {
+@Suite struct CallbacksRunTests {
   @Test func safeStressRunHasNoViolationAndConservesBikes() async throws {
-    try await Scenarios.safeStressRunHasNoViolationAndConservesBikes(CallbacksEra.self)
+    let report = try await Scenarios.safeStress(CallbacksEra.self)
+    #expect(report.violations.isEmpty)
+    #expect(report.conserved)
+    #expect(report.paths == 400 * 3)
+    #expect(report.waitingLegs > 0)
   }
 
   @Test(arguments: Mode.both)
   func oneStationWithMoreBikesThanRidersMeansNoWaiting(mode: Mode) async throws {
-    try await Scenarios.oneStationWithMoreBikesThanRidersMeansNoWaiting(CallbacksEra.self, mode)
+    let report = try await Scenarios.plentyOfBikes(CallbacksEra.self, mode)
+    #expect(report.waitingLegs == 0)
+    #expect(report.paths == 8 * 5)
+    #expect(report.violations.isEmpty)
   }
 
   @Test(arguments: Mode.both)
   func moreRidersThanBikesMeansWaiting(mode: Mode) async throws {
-    try await Scenarios.moreRidersThanBikesMeansWaiting(
+    let report = try await Scenarios.moreRidersThanBikes(
       CallbacksEra.self, mode, blockingProbe: BlockingTurnTaking().probe)
+    #expect(report.waitingLegs > 0)
+    #expect(report.paths == 10 * 3)
+    #expect(report.conserved)
   }
 
   @Test(arguments: Mode.both)
   func aGoalEndsRidersEarly(mode: Mode) async throws {
-    try await Scenarios.aGoalEndsRidersEarly(CallbacksEra.self, mode)
+    let report = try await Scenarios.goalB(CallbacksEra.self, mode)
+    #expect(report.waitingLegs == 0)
+    #expect(report.paths < 10 * 10)
+    #expect(report.goalReached == 10)
   }
 
   @Test(.timeLimit(.minutes(1)))
   func stoppingEndsEveryRiderAndKeepsTheBikes() async throws {
-    try await Scenarios.stoppingEndsEveryRiderAndKeepsTheBikes(CallbacksEra.self)
+    let report = try await Scenarios.stoppedAtTheThirdArrival(CallbacksEra.self)
+    #expect(report.interrupted)
+    #expect(report.paths < 5 * 10)
+    #expect(report.conserved)
   }
 
   // NB: drop `[weak self]` from the `stop.onStop` handler in `Run.start`: the

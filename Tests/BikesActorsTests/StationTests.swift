@@ -4,27 +4,6 @@ import Testing
 
 @testable import BikesActors
 
-@Suite struct ActorsReplayTests {
-  @Test(arguments: 1...20)
-  func racyReplayAlwaysEndsAtMinusOneEmptySlot(round: Int) async {
-    let outcome = await Replay.play(ActorsEra.self, mode: .racy)
-    #expect(outcome.failure == nil)
-    #expect(outcome.end == StationCounts(freeBikes: 7, emptySlots: -1))
-    #expect(outcome.steps == ReplaySteps.racy)
-  }
-
-  // NB: make `Station.leaveBike()` call `addBike()` without its guard and this fails.
-  @Test(arguments: 1...20)
-  func safeReplayTurnsBAwayAndNeverGoesBelowZero(round: Int) async {
-    let outcome = await Replay.play(ActorsEra.self, mode: .safe)
-    #expect(outcome.failure == nil)
-    #expect(outcome.end == StationCounts(freeBikes: 6, emptySlots: 0))
-    #expect(outcome.lowest.emptySlots == 0)
-    #expect(outcome.violations.isEmpty)
-    #expect(outcome.steps == ReplaySteps.safe)
-  }
-}
-
 @Suite struct ActorsStationTests {
   static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
 

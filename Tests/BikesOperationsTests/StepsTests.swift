@@ -6,26 +6,6 @@ import Testing
 
 @testable import BikesOperations
 
-@Suite struct OperationsReplayTests {
-  @Test(arguments: 1...20)
-  func racyReplayAlwaysEndsAtMinusOneEmptySlot(round: Int) async {
-    let outcome = await Replay.play(OperationsEra.self, mode: .racy)
-    #expect(outcome.failure == nil)
-    #expect(outcome.end == StationCounts(freeBikes: 7, emptySlots: -1))
-    #expect(outcome.steps == ReplaySteps.racy)
-  }
-
-  // NB: make `Station.moveIfAvailable(_:)` skip its `available(want) > 0` test and this fails.
-  @Test(arguments: 1...20)
-  func safeReplayTurnsBAwayAndNeverGoesBelowZero(round: Int) async {
-    let outcome = await Replay.play(OperationsEra.self, mode: .safe)
-    #expect(outcome.failure == nil)
-    #expect(outcome.end == StationCounts(freeBikes: 6, emptySlots: 0))
-    #expect(outcome.violations.isEmpty)
-    #expect(outcome.steps == ReplaySteps.safe)
-  }
-}
-
 @Suite struct OperationsStepTests {
   static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
 

@@ -4,32 +4,47 @@ import Testing
 
 @testable import BikesDispatch
 
-@Suite struct DispatchSimulationTests {
+@Suite struct DispatchRunTests {
   @Test(arguments: LockKind.allCases)
   func safeStressRunHasNoViolationAndConservesBikes(lock: LockKind) async throws {
-    try await Scenarios.safeStressRunHasNoViolationAndConservesBikes(
-      DispatchEra.self, riders: 200, lock: lock)
+    let report = try await Scenarios.safeStress(DispatchEra.self, riders: 200, lock: lock)
+    #expect(report.violations.isEmpty)
+    #expect(report.conserved)
+    #expect(report.paths == 200 * 3)
+    #expect(report.waitingLegs > 0)
   }
 
   @Test(arguments: Mode.both)
   func oneStationWithMoreBikesThanRidersMeansNoWaiting(mode: Mode) async throws {
-    try await Scenarios.oneStationWithMoreBikesThanRidersMeansNoWaiting(DispatchEra.self, mode)
+    let report = try await Scenarios.plentyOfBikes(DispatchEra.self, mode)
+    #expect(report.waitingLegs == 0)
+    #expect(report.paths == 8 * 5)
+    #expect(report.violations.isEmpty)
   }
 
   @Test(arguments: Mode.both)
   func moreRidersThanBikesMeansWaiting(mode: Mode) async throws {
-    try await Scenarios.moreRidersThanBikesMeansWaiting(
+    let report = try await Scenarios.moreRidersThanBikes(
       DispatchEra.self, mode, blockingProbe: BlockingTurnTaking(startingLine: 10).probe)
+    #expect(report.waitingLegs > 0)
+    #expect(report.paths == 10 * 3)
+    #expect(report.conserved)
   }
 
   @Test(arguments: Mode.both)
   func aGoalEndsRidersEarly(mode: Mode) async throws {
-    try await Scenarios.aGoalEndsRidersEarly(DispatchEra.self, mode)
+    let report = try await Scenarios.goalB(DispatchEra.self, mode)
+    #expect(report.waitingLegs == 0)
+    #expect(report.paths < 10 * 10)
+    #expect(report.goalReached == 10)
   }
 
   @Test(.timeLimit(.minutes(1)))
   func stoppingEndsEveryRiderAndKeepsTheBikes() async throws {
-    try await Scenarios.stoppingEndsEveryRiderAndKeepsTheBikes(DispatchEra.self)
+    let report = try await Scenarios.stoppedAtTheThirdArrival(DispatchEra.self)
+    #expect(report.interrupted)
+    #expect(report.paths < 5 * 10)
+    #expect(report.conserved)
   }
 
   @Test func moreRidersThanThreadsTakeTurns() throws {
@@ -48,18 +63,5 @@ import Testing
       selection: try Selection(city: city, configuration: configuration), log: .none)
     let outcome = Run.ride(simulation, threadCap: 3)
     #expect(outcome.riders.allSatisfy { $0.paths == 2 })
-  }
-
-  @Test func unsynchronizedRidersGiveUpWhenNoBikeIsLeft() {
-    // Lost updates can leave stations that show no bike at all; here one does from the start.
-    let record = StationRecord(id: "a", name: "A", freeBikes: 0, emptySlots: 2)
-    let station = Station(record, audit: StationAudit(record), mode: .unsynchronized, lock: .mutex)
-    let rider = Rider(
-      index: 0, stations: [station], mode: .unsynchronized, probe: .waiting(.zero), log: .none)
-    let journey = Journey(rider: 0, seed: 1, stationCount: 1, paths: 1, goal: nil)
-    let (result, gaveUp) = rider.ride(journey, nap: { false })
-    #expect(gaveUp)
-    #expect(result.waitingLegs == Rider.giveUpAfter)
-    #expect(result.paths == 0)
   }
 }

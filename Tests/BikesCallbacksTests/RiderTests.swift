@@ -6,24 +6,8 @@ import Testing
 
 @testable import BikesCallbacks
 
-@Suite struct CallbacksReplayTests {
-  @Test(arguments: 1...20)
-  func racyReplayAlwaysEndsAtMinusOneEmptySlot(round: Int) async {
-    let outcome = await Replay.play(CallbacksEra.self, mode: .racy)
-    #expect(outcome.failure == nil)
-    #expect(outcome.end == StationCounts(freeBikes: 7, emptySlots: -1))
-    #expect(outcome.steps == ReplaySteps.racy)
-  }
-
-  // NB: make `Station.leaveBike(completion:)` skip its `self.empty > 0` test and this fails.
-  @Test(arguments: 1...20)
-  func safeReplayTurnsBAwayAndNeverGoesBelowZero(round: Int) async {
-    let outcome = await Replay.play(CallbacksEra.self, mode: .safe)
-    #expect(outcome.failure == nil)
-    #expect(outcome.end == StationCounts(freeBikes: 6, emptySlots: 0))
-    #expect(outcome.violations.isEmpty)
-    #expect(outcome.steps == ReplaySteps.safe)
-  }
+@Suite struct CallbacksRiderTests {
+  static let queue = DispatchQueue(label: "callbacks", attributes: .concurrent)
 
   @Test(.timeLimit(.minutes(1)))
   func tenRidersHeldByTheProbeEachKeepTheirOwnThread() async {
@@ -52,30 +36,6 @@ import Testing
     }
     #expect(gate.failure == nil)
     #expect(log.recorded.first == "rider 10 takes a bike at S: free 9, empty 1")
-  }
-}
-
-@Suite struct CallbacksStationTests {
-  static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
-  static let queue = DispatchQueue(label: "callbacks", attributes: .concurrent)
-
-  @Test func continuationBridgeLetsAsyncCodeTakeBikes() async {
-    let station = Station(Self.record, audit: StationAudit(Self.record))
-    #expect(await station.takeBike() == StationCounts(freeBikes: 0, emptySlots: 1))
-    #expect(await station.takeBike() == nil)
-    #expect(await station.counts() == StationCounts(freeBikes: 0, emptySlots: 1))
-  }
-
-  @Test func removeBikeDoesNotCheckAndTheAuditSeesIt() async {
-    let audit = StationAudit(Self.record)
-    let station = Station(Self.record, audit: audit)
-    for _ in 0..<2 {
-      await withCheckedContinuation { continuation in
-        station.removeBike(on: Self.queue) { _ in continuation.resume() }
-      }
-    }
-    #expect(await station.counts() == StationCounts(freeBikes: -1, emptySlots: 2))
-    #expect(audit.violations.map(\.value) == [-1, 2])
   }
 
   @Test func thePyramidRidesOnePath() async {

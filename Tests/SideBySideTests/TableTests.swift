@@ -4,26 +4,35 @@ import Testing
 
 @testable import SideBySide
 
-/// A report line in the eras' JSON format, with the fields the table reads.
+/// A report line in the eras' JSON format.
 func reportLine(
   era: String = "actors", mode: Mode, violations: Int = 0, conserved: Bool = true,
   interrupted: Bool = false, lowest: (free: Int, empty: Int) = (0, 0)
 ) -> String {
   let violation =
     #"{"counter":"free_bikes","station":"Rossio","station_id":"r","value":-1}"#
-  return #"{"bikes_at_end":14,"bikes_at_start":14,"config":{"city":"embedded","leg_ms":10,"#
-    + #""mode":"\#(mode.rawValue)","paths":10,"race_window_us":100,"riders":50,"seed":2021},"#
-    + #""conserved":\#(conserved),"era":"\#(era)","interrupted":\#(interrupted),"#
-    + #""mode":"\#(mode.rawValue)","paths":500,"riders":50,"#
-    + #""stations":[{"min":{"empty_slots":\#(lowest.empty + 3),"free_bikes":\#(lowest.free)}},"#
-    + #"{"min":{"empty_slots":\#(lowest.empty),"free_bikes":\#(lowest.free + 2)}}],"#
+  func station(_ id: String, min: (free: Int, empty: Int)) -> String {
+    let counts = #"{"empty_slots":3,"free_bikes":3}"#
+    return #"{"capacity":6,"end":\#(counts),"id":"\#(id)","max":\#(counts),"#
+      + #""min":{"empty_slots":\#(min.empty),"free_bikes":\#(min.free)},"name":"\#(id)","#
+      + #""start":\#(counts)}"#
+  }
+  return #"{"bikes_at_end":14,"bikes_at_start":14,"bikes_ridden":0,"#
+    + #""config":{"city":"embedded","fail_on_violation":false,"format":"json","goal":null,"#
+    + #""leg_ms":10,"log":false,"mode":"\#(mode.rawValue)","paths":10,"race_window_us":100,"#
+    + #""riders":50,"seed":2021,"stations":["a","b"]},"#
+    + #""conserved":\#(conserved),"era":"\#(era)","goal_reached":0,"#
+    + #""interrupted":\#(interrupted),"mode":"\#(mode.rawValue)","normal_legs":950,"#
+    + #""normal_seconds":9.5,"notes":[],"paths":500,"riders":50,"stations":["#
+    + station("a", min: (lowest.free, lowest.empty + 3)) + ","
+    + station("b", min: (lowest.free + 2, lowest.empty)) + "],"
     + #""violations":[\#(Array(repeating: violation, count: violations).joined(separator: ","))],"#
-    + #""waiting_legs":587,"wall_seconds":0.4137}"#
+    + #""waiting_legs":587,"waiting_seconds":5.87,"wall_seconds":0.4137}"#
 }
 
-@Suite struct RowTests {
+@Suite struct TableTests {
   @Test(arguments: [
-    (Mode.racy, 8, true, false, Meaning.raceShown),
+    (Mode.racy, 8, true, false, Verdict.raceShown),
     (.racy, 0, false, false, .raceShown),
     (.racy, 0, true, false, .raceMissed),
     (.racy, 0, true, true, .stopped),
@@ -33,19 +42,17 @@ func reportLine(
     (.safe, 0, false, false, .fixBroken),
     (.safe, 0, true, true, .stopped),
   ])
-  func meaning(mode: Mode, violations: Int, conserved: Bool, interrupted: Bool, meaning: Meaning)
+  func verdict(mode: Mode, violations: Int, conserved: Bool, interrupted: Bool, verdict: Verdict)
     throws
   {
-    let row = try Row(
-      line: reportLine(
+    let row = try RunReport(
+      jsonLine: reportLine(
         mode: mode, violations: violations, conserved: conserved, interrupted: interrupted))
-    #expect(row.meaning == meaning)
+    #expect(row.verdict == verdict)
   }
 
   @Test func theTableReadsTheLowestCountsOfAllStations() throws {
-    let row = try Row(line: reportLine(mode: .racy, violations: 8, lowest: (-16, 1)))
-    #expect(row.lowestFreeBikes == -16)
-    #expect(row.lowestEmptySlots == 1)
+    let row = try RunReport(jsonLine: reportLine(mode: .racy, violations: 8, lowest: (-16, 1)))
     #expect(row.violations.count == 8)
     #expect(
       Table.line(row)
@@ -55,7 +62,7 @@ func reportLine(
 
   @Test func columnsLineUpUnderTheirTitles() throws {
     let header = Table.header
-    let line = Table.line(try Row(line: reportLine(era: "operations", mode: .safe)))
+    let line = Table.line(try RunReport(jsonLine: reportLine(era: "operations", mode: .safe)))
     // Numbers are right-aligned: each ends where its title ends.
     for title in ["paths", "waiting legs", "violations", "lowest free", "lowest empty", "wall"] {
       let end = try #require(header.range(of: title)).upperBound
@@ -69,7 +76,8 @@ func reportLine(
   @Test func jsonRowsKeepTheWholeReportAndAddItsMeaning() throws {
     let line = reportLine(mode: .racy, violations: 1)
     let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(try Row(line: line).jsonWithMeaning.utf8))
+      try JSONSerialization.jsonObject(
+        with: Data(Table.json(try RunReport(jsonLine: line), line: line).utf8))
         as? [String: Any])
     let original = try #require(
       try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -78,16 +86,16 @@ func reportLine(
   }
 
   @Test func aLineThatIsNotAReportIsRefused() {
-    #expect(throws: (any Error).self) { try Row(line: "bikes-actors on Lisboa: …") }
-    #expect(throws: (any Error).self) { try Row(line: #"{"era":"actors"}"#) }
+    #expect(throws: (any Error).self) { try RunReport(jsonLine: "bikes-actors on Lisboa: …") }
+    #expect(throws: (any Error).self) { try RunReport(jsonLine: #"{"era":"actors"}"#) }
   }
 
   @Test func theSummarySaysWhatTheRunShowed() throws {
     let rows = try [
-      Row(line: reportLine(mode: .racy, violations: 3)),
-      Row(line: reportLine(mode: .safe)),
-      Row(line: reportLine(era: "dispatch", mode: .racy)),
-      Row(line: reportLine(era: "dispatch", mode: .safe, violations: 1)),
+      RunReport(jsonLine: reportLine(mode: .racy, violations: 3)),
+      RunReport(jsonLine: reportLine(mode: .safe)),
+      RunReport(jsonLine: reportLine(era: "dispatch", mode: .racy)),
+      RunReport(jsonLine: reportLine(era: "dispatch", mode: .safe, violations: 1)),
     ]
     let summary = Table.summary(rows: rows, skipped: ["bikes-operations"])
     #expect(summary[0] == "racy: 1 of 2 rows show the race · safe: 1 of 2 rows hold")

@@ -26,8 +26,11 @@ struct Visit {
     arrive = ProbeOperation(ProbeStop(rider: rider, station: index, point: .arrive), probe: probe)
     act = TakeOrLeaveOperation(
       rider: rider, station: station, want: want, mode: mode, log: log, answered: answered)
-    switch mode {
-    case .racy, .unsynchronized:
+    if mode == .safe {
+      act.addDependency(arrive)
+      check = nil
+      window = nil
+    } else {
       let check = CheckOperation(rider: rider, station: station, want: want, log: log)
       let window = ProbeOperation(
         ProbeStop(rider: rider, station: index, point: .raceWindow), probe: probe)
@@ -37,10 +40,6 @@ struct Visit {
       act.addDependency(check)  // the act reads the check's answer
       self.check = check
       self.window = window
-    case .safe:
-      act.addDependency(arrive)
-      check = nil
-      window = nil
     }
   }
 

@@ -6,30 +6,46 @@ import Testing
 
 @testable import BikesOperations
 
-@Suite struct OperationsSimulationTests {
+@Suite struct OperationsRunTests {
   @Test func safeStressRunHasNoViolationAndConservesBikes() async throws {
-    try await Scenarios.safeStressRunHasNoViolationAndConservesBikes(OperationsEra.self)
+    let report = try await Scenarios.safeStress(OperationsEra.self)
+    #expect(report.violations.isEmpty)
+    #expect(report.conserved)
+    #expect(report.paths == 400 * 3)
+    #expect(report.waitingLegs > 0)
   }
 
   @Test(arguments: Mode.both)
   func oneStationWithMoreBikesThanRidersMeansNoWaiting(mode: Mode) async throws {
-    try await Scenarios.oneStationWithMoreBikesThanRidersMeansNoWaiting(OperationsEra.self, mode)
+    let report = try await Scenarios.plentyOfBikes(OperationsEra.self, mode)
+    #expect(report.waitingLegs == 0)
+    #expect(report.paths == 8 * 5)
+    #expect(report.violations.isEmpty)
   }
 
   @Test(arguments: Mode.both)
   func moreRidersThanBikesMeansWaiting(mode: Mode) async throws {
-    try await Scenarios.moreRidersThanBikesMeansWaiting(
+    let report = try await Scenarios.moreRidersThanBikes(
       OperationsEra.self, mode, blockingProbe: BlockingTurnTaking().probe)
+    #expect(report.waitingLegs > 0)
+    #expect(report.paths == 10 * 3)
+    #expect(report.conserved)
   }
 
   @Test(arguments: Mode.both)
   func aGoalEndsRidersEarly(mode: Mode) async throws {
-    try await Scenarios.aGoalEndsRidersEarly(OperationsEra.self, mode)
+    let report = try await Scenarios.goalB(OperationsEra.self, mode)
+    #expect(report.waitingLegs == 0)
+    #expect(report.paths < 10 * 10)
+    #expect(report.goalReached == 10)
   }
 
   @Test(.timeLimit(.minutes(1)))
   func stoppingEndsEveryRiderAndKeepsTheBikes() async throws {
-    try await Scenarios.stoppingEndsEveryRiderAndKeepsTheBikes(OperationsEra.self)
+    let report = try await Scenarios.stoppedAtTheThirdArrival(OperationsEra.self)
+    #expect(report.interrupted)
+    #expect(report.paths < 5 * 10)
+    #expect(report.conserved)
   }
 }
 
@@ -88,14 +104,12 @@ func watchedRun(
     #expect(steps.count >= 10 * 3 * 2 * 3 - 10)
     #expect(steps.allSatisfy { $0.allFinished })
     let expected: [String: [String]] =
-      switch mode {
-      case .racy, .unsynchronized:
-        [
-          "arrive": [], "check": ["arrive"], "race window": ["check"],
-          "act": ["check", "race window"], "leg": ["act"],
-        ]
-      case .safe: ["arrive": [], "act": ["arrive"], "leg": ["act"]]
-      }
+      mode == .safe
+      ? ["arrive": [], "act": ["arrive"], "leg": ["act"]]
+      : [
+        "arrive": [], "check": ["arrive"], "race window": ["check"],
+        "act": ["check", "race window"], "leg": ["act"],
+      ]
     for step in steps { #expect(step.needs == expected[step.kind], "\(step.kind)") }
   }
 

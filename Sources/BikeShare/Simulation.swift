@@ -1,0 +1,96 @@
+/// Everything one run of one mode needs.
+public struct Simulation: Sendable {
+  public let mode: Mode
+  public let configuration: Configuration
+  public let stations: [StationRecord]
+  /// One per station, in the same order; stations report every change here.
+  public let audits: [StationAudit]
+  public let goal: Int?
+  public let log: EventLog
+  public let stop: StopSwitch
+  /// Race-window probe for the async era.
+  public let probe: RaceProbe
+  /// Race-window probe for the blocking eras.
+  public let blockingProbe: BlockingRaceProbe
+
+  public init(
+    mode: Mode, configuration: Configuration, selection: Selection, log: EventLog,
+    stop: StopSwitch = StopSwitch(), probe: RaceProbe? = nil,
+    blockingProbe: BlockingRaceProbe? = nil
+  ) {
+    self.mode = mode
+    self.configuration = configuration
+    self.stations = selection.stations
+    self.audits = selection.stations.map(StationAudit.init)
+    self.goal = selection.goal
+    self.log = log
+    self.stop = stop
+    self.probe = probe ?? .waiting(configuration.raceWindow)
+    self.blockingProbe = blockingProbe ?? .waiting(configuration.raceWindow)
+  }
+
+  public var riders: Range<Int> { 0..<configuration.riders }
+
+  /// The era's stations, one per selected station, each with its audit.
+  public func makeStations<Station>(_ make: (StationRecord, StationAudit) -> Station)
+    -> [Station]
+  {
+    zip(stations, audits).map(make)
+  }
+
+  /// A fresh journey with the rider's own dice.
+  public func journey(for rider: Int) -> Journey {
+    Journey(
+      rider: rider, seed: configuration.seed, stationCount: stations.count,
+      paths: configuration.paths, goal: goal)
+  }
+}
+
+/// The README's story: riders A and B, both on a bike, arrive at one station
+/// that has a single empty slot.
+public struct ReplayStage: Sendable {
+  public let mode: Mode
+  public let station: StationRecord
+  public let audit: StationAudit
+  /// Riders 0 (A) and 1 (B); each holds a bike and wants to leave it.
+  public let riders: [Int]
+  public let probe: RaceProbe
+  public let blockingProbe: BlockingRaceProbe
+  public let log: EventLog
+  /// The options the era was started with (for an era's own, such as `--lock`).
+  public let configuration: Configuration
+
+  public init(
+    mode: Mode, station: StationRecord, audit: StationAudit, riders: [Int], probe: RaceProbe,
+    blockingProbe: BlockingRaceProbe, log: EventLog, configuration: Configuration = Configuration()
+  ) {
+    self.mode = mode
+    self.station = station
+    self.audit = audit
+    self.riders = riders
+    self.probe = probe
+    self.blockingProbe = blockingProbe
+    self.log = log
+    self.configuration = configuration
+  }
+
+  /// A journey of one visit, for a rider of the stage.
+  public func journey(for rider: Int) -> Journey {
+    Journey(rider: rider, seed: 0, stationCount: 1, paths: 1, goal: nil)
+  }
+}
+
+/// What an era hands back after a run: every rider's totals and every
+/// station's counts at the end (in `Simulation.stations` order).
+public struct RunOutcome: Sendable {
+  public let riders: [RiderResult]
+  public let stations: [StationCounts]
+  /// Era-specific lines for the report (e.g. operations in flight per queue).
+  public let notes: [String]
+
+  public init(riders: [RiderResult], stations: [StationCounts], notes: [String] = []) {
+    self.riders = riders
+    self.stations = stations
+    self.notes = notes
+  }
+}

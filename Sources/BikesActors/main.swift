@@ -1,4 +1,0 @@
-import BikeShare
-import Foundation
-
-exit(await EraCommand.run(ActorsEra.self))

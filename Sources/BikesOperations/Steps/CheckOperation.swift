@@ -1,0 +1,33 @@
+import BikeShare
+import Foundation
+import Synchronization
+
+/// Racy mode: "are there bikes?" One read of one counter, on the station's queue.
+final class CheckOperation: Step, @unchecked Sendable {
+  private let station: Station
+  private let want: Want
+  private let log: EventLog
+  private let answer = Mutex<Int?>(nil)
+
+  init(rider: Int, station: Station, want: Want, log: EventLog) {
+    self.station = station
+    self.want = want
+    self.log = log
+    super.init(rider: rider, name: "rider \(rider + 1): check \(station.record.name)")
+  }
+
+  /// What the counter said (nil until the check has run).
+  var available: Int? { answer.withLock { $0 } }
+
+  override func main() {
+    guard begin() else { return }
+    let value =
+      switch want {
+      case .bike: station.freeBikes
+      case .emptySlot: station.emptySlots
+      }
+    answer.withLock { $0 = value }
+    log.record(
+      .checked(rider: rider, station: station.record.name, counter: want.counter, value: value))
+  }
+}

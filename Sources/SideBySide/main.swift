@@ -1,3 +1,0 @@
-import Foundation
-
-exit(SideBySide.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,27 @@
+import BikeShare
+import Dispatch
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import BikesCallbacks
+
+@Suite struct CallbacksReplayTests {
+  @Test(arguments: 1...20)
+  func racyReplayAlwaysEndsAtMinusOneEmptySlot(round: Int) async {
+    let outcome = await Replay.play(CallbacksEra.self, mode: .racy)
+    #expect(outcome.failure == nil)
+    #expect(outcome.end == StationCounts(freeBikes: 7, emptySlots: -1))
+    #expect(outcome.steps == ReplaySteps.racy)
+  }
+
+  // NB: make `Station.leaveBike(completion:)` skip its `self.empty > 0` test and this fails.
+  @Test(arguments: 1...20)
+  func safeReplayTurnsBAwayAndNeverGoesBelowZero(round: Int) async {
+    let outcome = await Replay.play(CallbacksEra.self, mode: .safe)
+    #expect(outcome.failure == nil)
+    #expect(outcome.end == StationCounts(freeBikes: 6, emptySlots: 0))
+    #expect(outcome.violations.isEmpty)
+    #expect(outcome.steps == ReplaySteps.safe)
+  }
+}
