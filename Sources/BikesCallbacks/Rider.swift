@@ -18,15 +18,16 @@ final class Rider: Sendable {
   private let probe: BlockingRaceProbe
   private let log: EventLog
   private let legDuration: DispatchTimeInterval
-  private let queue: DispatchQueue
   private let onRelease: (@Sendable () -> Void)?
+  /// The rider's own serial queue: its steps and the stations' answers run here.
+  private let queue: DispatchQueue
   private let state: Mutex<State>
 
   private struct State {
-    var journey: Journey
     var legUnderWay = false
     var stopped = false
     var completion: (@Sendable (RiderResult) -> Void)?
+    var journey: Journey
   }
 
   init(

@@ -13,11 +13,12 @@ import Synchronization
 /// rider's final operation, `done`.
 final class Rider: Sendable {
   let index: Int
-  let done: DoneOperation
   private let stations: [Station]
   private let mode: Mode
   private let probe: BlockingRaceProbe
   private let log: EventLog
+  /// The rider's final operation: it reads the rider's totals once the journey is over.
+  let done: DoneOperation
   private let legDuration: Duration
   private let queues: Queues
   private let onRelease: (@Sendable () -> Void)?
@@ -36,11 +37,11 @@ final class Rider: Sendable {
     legDuration: Duration, queues: Queues, onRelease: (@Sendable () -> Void)? = nil
   ) {
     index = journey.rider
-    done = DoneOperation(rider: journey.rider)
     self.stations = stations
     self.mode = mode
     self.probe = probe
     self.log = log
+    done = DoneOperation(rider: journey.rider)
     self.legDuration = legDuration
     self.queues = queues
     self.onRelease = onRelease
