@@ -26,12 +26,27 @@ import Testing
   }
 
   @Test func theChaptersAreAllThere() {
+    let names = Self.chapters.map(\.lastPathComponent)
     #expect(
-      Self.chapters.map(\.lastPathComponent) == [
+      names.filter { !$0.hasSuffix("-going-further.md") } == [
         "00-the-simulation.md", "01-completion-handlers.md", "02-operation-queues.md",
         "03-dispatch-and-locks.md", "04-async-await-and-actors.md", "05-side-by-side.md",
         "README.md",
       ])
+    // Deeper material sits beside its chapter, which links it.
+    for further in names where further.hasSuffix("-going-further.md") {
+      let chapter = further.replacingOccurrences(of: "-going-further.md", with: ".md")
+      let text = Document(url: Self.root.appendingPathComponent("Chapters/\(chapter)")).lines
+      #expect(
+        text.contains { $0.contains("(\(further))") }, "\(chapter) does not link \(further)")
+    }
+  }
+
+  /// A chapter fits one workshop slot.
+  @Test(arguments: chapters.map(\.lastPathComponent))
+  func aChapterIsAboutThreeHundredLinesAtMost(chapter: String) {
+    let lines = Document(url: Self.root.appendingPathComponent("Chapters/\(chapter)")).lines
+    #expect(lines.count <= 320, "\(chapter) has \(lines.count) lines")
   }
 
   @Test(arguments: chapters.map(\.lastPathComponent))
