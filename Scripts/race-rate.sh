@@ -16,13 +16,17 @@ done
 swift build -c release --product "bikes-$era" >/dev/null
 binary="$(swift build -c release --show-bin-path)/bikes-$era"
 echo "bikes-$era $* ($runs runs, release build)"
-for _ in $(seq "$runs"); do "$binary" --format json "$@"; done | awk '
-  {
+for run in $(seq "$runs"); do
+  "$binary" --format json "$@"
+  # Progress on stderr, so a long count is never silent.
+  if [ $((run % 20)) -eq 0 ] || [ "$run" -eq "$runs" ]; then echo "  $run of $runs runs" >&2; fi
+done | awk '
+  /^\{/ {
     match($0, /"mode":"[a-z]+"/); mode = substr($0, RSTART + 8, RLENGTH - 9)
+    if (!(mode in runs)) order[++modes] = mode
     runs[mode]++
     if ($0 !~ /"violations":\[\]/ || $0 !~ /"conserved":true/) broken[mode]++
   }
   END {
-    n = split("racy safe", order, " ")
-    for (i = 1; i <= n; i++) if (order[i] in runs) printf "%s: %d of %d runs showed a violation\n", order[i], broken[order[i]] + 0, runs[order[i]]
+    for (i = 1; i <= modes; i++) printf "%s: %d of %d runs showed a violation\n", order[i], broken[order[i]] + 0, runs[order[i]]
   }'

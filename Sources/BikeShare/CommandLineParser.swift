@@ -44,8 +44,9 @@ public enum CommandLineParser {
         throw UsageError("\(flag) takes no value")
       }
       try option.apply(&configuration, option.value == nil ? "" : try reader.value())
-      if isReplay, let own = configuration.modes.first(where: { !Mode.both.contains($0) }) {
-        throw UsageError("replay tells the racy and safe story; run --mode \(own) instead")
+      let unscripted = era.ownModes.filter { !$0.replays }.map(\.mode)
+      if isReplay, let own = configuration.modes.first(where: unscripted.contains) {
+        throw UsageError("replay tells a story of steps in order; run --mode \(own) instead")
       }
     }
     return isReplay ? .replay(modes: configuration.modes) : .run(configuration)

@@ -42,11 +42,48 @@ public struct EraInfo: Sendable {
       OwnMode(
         Mode(rawValue: "unsynchronized"), help: "no locks at all (a data race)",
         shown: "→ data race shown: unsynchronised counters lost updates or left 0...capacity.",
-        clean: "→ no damage seen this time: a data race is still a bug (run Scripts/tsan.sh).")
+        clean: "→ no damage seen this time: a data race is still a bug (run Scripts/tsan.sh).",
+        replays: false)
     ],
     ownOptions: [.lock])
 
-  public static let actors = EraInfo(name: "actors", title: "async/await and actors")
+  public static let actors = EraInfo(
+    name: "actors", title: "async/await and actors",
+    ownModes: [
+      OwnMode(
+        Mode(rawValue: "reentrant"),
+        help: "an await inside the station's own method",
+        shown: "→ reentrancy shown: the station's method was suspended between its check and its"
+          + " act, and other riders ran on the actor meanwhile.",
+        clean: "→ no race this time: no rider entered the station while another was suspended"
+          + " in it (a clean run proves nothing).",
+        replays: true,
+        script: "Script: A checks inside the station and is held at its payment, B does the same,"
+          + " B leaves, A leaves.")
+    ],
+    ownOptions: [.fix])
+}
+
+/// `bikes-actors --fix`: how its safe riders make check and act one unit.
+public enum ActorsFix: String, Sendable, CaseIterable, Codable {
+  /// One synchronous actor method, `takeBike()`: the station's own transaction.
+  case method
+  /// The rider's own check and act in a function with an `isolated Station`
+  /// parameter: the caller's transaction, run on the station.
+  case isolated
+  /// The station charges the rider (an `await` inside its method), having
+  /// taken the bike first: state changed before the suspension.
+  case reserve
+}
+
+extension Option {
+  /// `bikes-actors` only.
+  public static let fix = choice(
+    "--fix", \.fix,
+    "how safe riders check and act as one unit:",
+    "method: one actor method (default); isolated: the",
+    "rider's code with an isolated Station parameter;",
+    "reserve: pay inside the station, bike taken first")
 }
 
 /// `bikes-dispatch --lock`: how its stations protect their counters.
@@ -60,14 +97,6 @@ public enum LockKind: String, Sendable, CaseIterable, Codable {
 
 extension Option {
   /// `bikes-dispatch` only.
-  public static let lock = Option(
-    "--lock", LockKind.allCases.map(\.rawValue).joined(separator: "|"),
-    "how safe (and racy) stations lock (default mutex)"
-  ) { configuration, text throws(UsageError) in
-    guard let lock = LockKind(rawValue: text) else {
-      let kinds = LockKind.allCases.map(\.rawValue).joined(separator: ", ")
-      throw UsageError("--lock expects one of \(kinds), got '\(text)'")
-    }
-    configuration.lock = lock
-  }
+  public static let lock = choice(
+    "--lock", \.lock, "how safe (and racy) stations lock (default mutex)")
 }

@@ -30,12 +30,23 @@ public struct OwnMode: Sendable {
   public let shown: String
   /// The report's last line when it did not.
   public let clean: String
+  /// Whether `replay` and `bikes-side-by-side` play the mode. Yes for a race
+  /// between steps, which a schedule can order (reentrant); no for a data
+  /// race inside one step (unsynchronized), which a schedule cannot show.
+  public let replays: Bool
+  /// The replay's "Script:" line, when the racy one does not fit the mode.
+  public let script: String?
 
-  public init(_ mode: Mode, help: String, shown: String, clean: String) {
+  public init(
+    _ mode: Mode, help: String, shown: String, clean: String, replays: Bool,
+    script: String? = nil
+  ) {
     self.mode = mode
     self.help = help
     self.shown = shown
     self.clean = clean
+    self.replays = replays
+    self.script = script
   }
 }
 

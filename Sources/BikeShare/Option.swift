@@ -64,6 +64,22 @@ public struct Option: Sendable {
     }
   }
 
+  /// One of an enumeration's cases, by its raw value.
+  static func choice<Choice: RawRepresentable<String> & CaseIterable & Sendable>(
+    _ name: String, _ property: WritableKeyPath<Configuration, Choice> & Sendable,
+    _ help: String...
+  ) -> Option {
+    let names = Choice.allCases.map(\.rawValue)
+    return Option(name, names.joined(separator: "|"), help: help) {
+      configuration, text throws(UsageError) in
+      guard let choice = Choice(rawValue: text) else {
+        throw UsageError(
+          "\(name) expects one of \(names.joined(separator: ", ")), got '\(text)'")
+      }
+      configuration[keyPath: property] = choice
+    }
+  }
+
   /// A whole number within `range`.
   static func number(
     _ name: String, _ range: ClosedRange<Int>, _ help: String...,
@@ -107,8 +123,9 @@ public struct Option: Sendable {
     },
     .number(
       "--race-window-us", 0...1_000_000,
-      "pause between check and act in racy mode (default 100;",
-      "0 leaves the bare check-then-act)"
+      "injected pause between check and act (default 100;",
+      "0 without --log: nothing between them but the",
+      "original code)"
     ) { $0.raceWindowMicroseconds = $1 },
     Option(
       "--city", "embedded|PATH|URL", "a CityBikes v2 network (default embedded)", passedOn: true
@@ -122,7 +139,8 @@ public struct Option: Sendable {
       }
       configuration.format = format
     },
-    Option("--log", nil, "one line per event", passedOn: true) { configuration, _ in
+    Option("--log", nil, "one line per event (it widens the race window)", passedOn: true) {
+      configuration, _ in
       configuration.log = true
     },
     Option("--fail-on-violation", nil, "exit 3 if any violation was found") { configuration, _ in

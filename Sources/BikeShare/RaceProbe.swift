@@ -26,13 +26,24 @@ public struct ProbeStop: Sendable, Equatable {
 public struct RaceProbe: Sendable {
   private let body: @Sendable (ProbeStop) async -> Void
   private let done: @Sendable (Int) -> Void
+  /// True when the racy path must hold exactly the original check-then-act:
+  /// the riders then call neither the probe nor the log between check and act.
+  public let isBare: Bool
 
   public init(
     pause: @escaping @Sendable (ProbeStop) async -> Void,
     finished: @escaping @Sendable (Int) -> Void = { _ in }
   ) {
+    self.init(pause: pause, finished: finished, isBare: false)
+  }
+
+  private init(
+    pause: @escaping @Sendable (ProbeStop) async -> Void,
+    finished: @escaping @Sendable (Int) -> Void, isBare: Bool
+  ) {
     self.body = pause
     self.done = finished
+    self.isBare = isBare
   }
 
   public func pause(_ stop: ProbeStop) async { await body(stop) }
@@ -41,9 +52,15 @@ public struct RaceProbe: Sendable {
   public func finished(rider: Int) { done(rider) }
 
   /// Default: sleep `window` in the race window; nothing at arrival.
-  /// A zero window leaves the bare check-then-act with no suspension at all.
-  public static func waiting(_ window: Duration) -> RaceProbe {
-    guard window > .zero else { return RaceProbe(pause: { _ in }) }
+  ///
+  /// A zero window with the log off is bare: the riders then run the
+  /// original code, with nothing called between check and act. With `--log`
+  /// the check is written down between them, which widens the window:
+  /// observing a race changes it.
+  public static func waiting(_ window: Duration, log: EventLog = .none) -> RaceProbe {
+    guard window > .zero else {
+      return RaceProbe(pause: { _ in }, finished: { _ in }, isBare: !log.isEnabled)
+    }
     return RaceProbe(pause: { stop in
       if stop.point == .raceWindow { try? await Task.sleep(for: window) }
     })
@@ -61,13 +78,23 @@ public struct RaceProbe: Sendable {
 public struct BlockingRaceProbe: Sendable {
   private let body: @Sendable (ProbeStop) -> Void
   private let done: @Sendable (Int) -> Void
+  /// As `RaceProbe.isBare`: nothing may be called between check and act.
+  public let isBare: Bool
 
   public init(
     pause: @escaping @Sendable (ProbeStop) -> Void,
     finished: @escaping @Sendable (Int) -> Void = { _ in }
   ) {
+    self.init(pause: pause, finished: finished, isBare: false)
+  }
+
+  private init(
+    pause: @escaping @Sendable (ProbeStop) -> Void,
+    finished: @escaping @Sendable (Int) -> Void, isBare: Bool
+  ) {
     self.body = pause
     self.done = finished
+    self.isBare = isBare
   }
 
   public func pause(_ stop: ProbeStop) { body(stop) }
@@ -75,8 +102,11 @@ public struct BlockingRaceProbe: Sendable {
   public func finished(rider: Int) { done(rider) }
 
   /// Default: sleep `window` in the race window; nothing at arrival.
-  public static func waiting(_ window: Duration) -> BlockingRaceProbe {
-    guard window > .zero else { return BlockingRaceProbe(pause: { _ in }) }
+  /// Bare as `RaceProbe.waiting(_:log:)` is.
+  public static func waiting(_ window: Duration, log: EventLog = .none) -> BlockingRaceProbe {
+    guard window > .zero else {
+      return BlockingRaceProbe(pause: { _ in }, finished: { _ in }, isBare: !log.isEnabled)
+    }
     let seconds = window.seconds
     return BlockingRaceProbe(pause: { stop in
       if stop.point == .raceWindow { Thread.sleep(forTimeInterval: seconds) }

@@ -53,10 +53,13 @@ public enum Replay {
       "\(executable) replay --mode \(outcome.mode.rawValue)",
       "\(s.name) has \(s.freeBikes) free bikes and \(s.emptySlots) empty slot; riders A and B arrive by bike.",
     ]
+    let own = EraInfo.all.first { $0.executable == executable }?.ownModes
+      .first { $0.mode == outcome.mode }
     lines.append(
-      outcome.mode.isFix
-        ? "Script: A goes first, then B; each check-and-leave is one step."
-        : "Script: A checks, B checks, B leaves, A leaves (the probe holds each rider).")
+      own?.script
+        ?? (outcome.mode.isFix
+          ? "Script: A goes first, then B; each check-and-leave is one step."
+          : "Script: A checks, B checks, B leaves, A leaves (the probe holds each rider)."))
     for (number, step) in outcome.steps.enumerated() { lines.append("  \(number + 1). \(step)") }
     let end = outcome.end
     if let failure = outcome.failure {

@@ -100,6 +100,8 @@ public struct ConfigReport: Sendable, Codable {
   public let failOnViolation: Bool
   /// `bikes-dispatch` only (nil for the other eras).
   public let lock: LockKind?
+  /// `bikes-actors` only (nil for the other eras).
+  public let fix: ActorsFix?
 
   init(_ configuration: Configuration, simulation: Simulation, era: EraInfo) {
     mode = simulation.mode
@@ -115,10 +117,11 @@ public struct ConfigReport: Sendable, Codable {
     log = configuration.log
     failOnViolation = configuration.failOnViolation
     lock = era.takes(.lock) ? configuration.lock : nil
+    fix = era.takes(.fix) ? configuration.fix : nil
   }
 
   enum CodingKeys: String, CodingKey {
-    case mode, riders, stations, paths, goal, seed, city, format, log, lock
+    case mode, riders, stations, paths, goal, seed, city, format, log, lock, fix
     case legMs = "leg_ms"
     case raceWindowUs = "race_window_us"
     case failOnViolation = "fail_on_violation"
@@ -139,6 +142,7 @@ public struct ConfigReport: Sendable, Codable {
     try container.encode(log, forKey: .log)
     try container.encode(failOnViolation, forKey: .failOnViolation)
     try container.encodeIfPresent(lock, forKey: .lock)
+    try container.encodeIfPresent(fix, forKey: .fix)
   }
 }
 

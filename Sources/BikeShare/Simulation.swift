@@ -25,8 +25,8 @@ public struct Simulation: Sendable {
     self.goal = selection.goal
     self.log = log
     self.stop = stop
-    self.probe = probe ?? .waiting(configuration.raceWindow)
-    self.blockingProbe = blockingProbe ?? .waiting(configuration.raceWindow)
+    self.probe = probe ?? .waiting(configuration.raceWindow, log: log)
+    self.blockingProbe = blockingProbe ?? .waiting(configuration.raceWindow, log: log)
   }
 
   public var riders: Range<Int> { 0..<configuration.riders }

@@ -8,8 +8,10 @@ enum ActorsEra: Era {
   static let banner = [
     "Each station is an actor; each rider is a child task in a task group.",
     "racy: `await station.freeBikes > 0`, then `await station.removeBike()`: two calls,",
-    "      and other riders run on the actor in between (actor reentrancy).",
-    "safe: one actor method checks and acts. Watch the lowest counts and the violations.",
+    "      each atomic, with other riders' calls in between (check-then-act).",
+    "reentrant: one station method that awaits a payment between its check and its act.",
+    "safe: check and act as one unit (--fix: one actor method, an isolated parameter,",
+    "      or reserve before paying). Watch the lowest counts and the violations.",
   ]
 
   static func simulate(_ simulation: Simulation) async -> RunOutcome {
@@ -18,8 +20,10 @@ enum ActorsEra: Era {
 
   static func replay(_ stage: ReplayStage) async -> StationCounts {
     let station = Station(stage.station, audit: stage.audit)
-    let rider = Rider(mode: stage.mode, stations: [station], probe: stage.probe, log: stage.log)
-    await withTaskGroup(of: Void.self) { group in
+    let rider = Rider(
+      mode: stage.mode, fix: stage.configuration.fix, stations: [station], payments: Payments(),
+      probe: stage.probe, log: stage.log)
+    await withDiscardingTaskGroup { group in
       for index in stage.riders {
         group.addTask {
           _ = await rider.visit(0, wanting: .emptySlot, as: index)

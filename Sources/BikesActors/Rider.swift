@@ -3,7 +3,10 @@ import BikeShare
 /// How riders use stations: one `visit` per leg, and the loop of a whole journey.
 struct Rider: Sendable {
   let mode: Mode
+  /// Which safe implementation `--mode safe` uses.
+  let fix: ActorsFix
   let stations: [Station]
+  let payments: Payments
   let probe: RaceProbe
   let log: EventLog
 
@@ -19,12 +22,10 @@ struct Rider: Sendable {
         // Walking or riding to the next station. Cancellation wakes the sleep
         // early; the loop condition then ends the ride.
         try? await Task.sleep(for: legDuration)
-      case .over where journey.result.reachedGoal:
-        log.record(.reachedGoal(rider: journey.rider, station: stations[index].record.name))
-        // The era's way to end work: the rider cancels its own task, and the
-        // loop (like any cancellation-aware code below it) sees `isCancelled`.
-        withUnsafeCurrentTask { task in task?.cancel() }
       case .over:
+        if journey.result.reachedGoal {
+          log.record(.reachedGoal(rider: journey.rider, station: stations[index].record.name))
+        }
         return journey.result
       }
     }
@@ -38,8 +39,13 @@ struct Rider: Sendable {
     await probe.pause(ProbeStop(rider: rider, station: index, point: .arrive))
     let now: StationCounts? =
       switch (mode, want) {
-      case (.safe, .bike): await station.takeBike()
-      case (.safe, .emptySlot): await station.leaveBike()
+      case (.safe, _): await safely(want, at: station, as: rider)
+      case (.reentrant, .bike):
+        await station.takeBike(
+          charging: payments, rider: rider, window: window(at: index, rider, wanting: want))
+      case (.reentrant, .emptySlot):
+        await station.leaveBike(
+          charging: payments, rider: rider, window: window(at: index, rider, wanting: want))
       case (_, .bike): await racyTake(at: index, as: rider)
       case (_, .emptySlot): await racyLeave(at: index, as: rider)
       }
@@ -51,6 +57,7 @@ struct Rider: Sendable {
 
   private func racyTake(at index: Int, as rider: Int) async -> StationCounts? {
     let station = stations[index]
+    if probe.isBare { return await originalTake(from: station) }
     let free = await station.freeBikes
     log.record(
       .checked(rider: rider, station: station.record.name, counter: .freeBikes, value: free))
@@ -62,6 +69,7 @@ struct Rider: Sendable {
 
   private func racyLeave(at index: Int, as rider: Int) async -> StationCounts? {
     let station = stations[index]
+    if probe.isBare { return await originalLeave(at: station) }
     let empty = await station.emptySlots
     log.record(
       .checked(rider: rider, station: station.record.name, counter: .emptySlots, value: empty))
@@ -69,5 +77,58 @@ struct Rider: Sendable {
     // RACE WINDOW: this rider is off the actor; others may fill the same slot now.
     await probe.pause(ProbeStop(rider: rider, station: index, point: .raceWindow))
     return await station.addBike()
+  }
+
+  // MARK: - Racy at window 0 without --log: the original code and nothing else
+  //
+  // Two separate calls on the station, with nothing at all between them.
+  // A test keeps these two functions exactly as they are.
+
+  private func originalTake(from station: Station) async -> StationCounts? {
+    if await station.freeBikes > 0 { return await station.removeBike() }
+    return nil
+  }
+
+  private func originalLeave(at station: Station) async -> StationCounts? {
+    if await station.emptySlots > 0 { return await station.addBike() }
+    return nil
+  }
+
+  /// The reentrant station's race window: the check is logged, then the probe
+  /// holds the rider while the station's method is suspended.
+  private func window(at index: Int, _ rider: Int, wanting want: Want)
+    -> (@Sendable (Int) async -> Void)?
+  {
+    if probe.isBare { return nil }
+    return { [probe, log, name = stations[index].record.name] seen in
+      log.record(.checked(rider: rider, station: name, counter: want.counter, value: seen))
+      await probe.pause(ProbeStop(rider: rider, station: index, point: .raceWindow))
+    }
+  }
+
+  // MARK: - Safe: check and act as one unit, in one of three ways
+
+  private func safely(_ want: Want, at station: Station, as rider: Int) async -> StationCounts? {
+    switch (fix, want) {
+    case (.method, .bike): await station.takeBike()
+    case (.method, .emptySlot): await station.leaveBike()
+    case (.isolated, .bike): await Self.take(from: station)
+    case (.isolated, .emptySlot): await Self.leave(at: station)
+    case (.reserve, .bike): await station.takeBike(reservingBefore: payments, rider: rider)
+    case (.reserve, .emptySlot): await station.leaveBike(reservingBefore: payments, rider: rider)
+    }
+  }
+
+  // `--fix isolated`: the racy rider's own check and act, in a function whose
+  // station is `isolated`. The whole body runs on the station's actor and has
+  // no `await`, so no other call runs there in between: the caller's
+  // transaction, without a new station method.
+
+  private static func take(from station: isolated Station) -> StationCounts? {
+    station.freeBikes > 0 ? station.removeBike() : nil
+  }
+
+  private static func leave(at station: isolated Station) -> StationCounts? {
+    station.emptySlots > 0 ? station.addBike() : nil
   }
 }

@@ -7,7 +7,8 @@ enum Run {
   static func ride(_ simulation: Simulation) async -> RunOutcome {
     let stations = simulation.makeStations(Station.init)
     let rider = Rider(
-      mode: simulation.mode, stations: stations, probe: simulation.probe, log: simulation.log)
+      mode: simulation.mode, fix: simulation.configuration.fix, stations: stations,
+      payments: Payments(), probe: simulation.probe, log: simulation.log)
     let legDuration = simulation.configuration.legDuration
     let results = await withTaskGroup(of: (Int, RiderResult).self) { group in
       for index in simulation.riders {

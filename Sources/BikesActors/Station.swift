@@ -1,7 +1,9 @@
 import BikeShare
 
-/// A bike station as an actor: its counters live on the actor, and every
-/// call runs there alone. Each call is atomic; a pair of calls is not.
+/// A bike station as an actor: its counters live on the actor, and each of
+/// its synchronous methods runs there alone, so each is atomic. A pair of
+/// calls is not, and neither is an async method that suspends between its
+/// check and its act (`Station+Payments.swift`).
 actor Station {
   let record: StationRecord
   private let audit: StationAudit

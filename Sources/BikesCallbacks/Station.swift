@@ -9,20 +9,35 @@ import Dispatch
 /// Swift 6 opt-out: the counters are only ever touched inside blocks on
 /// `queue`, which serialises them. The compiler cannot see that confinement
 /// and rejects a class with mutable state in `@Sendable` closures, so this
-/// one type vouches for itself with `@unchecked Sendable`. The race this era
+/// one type vouches for itself with `@unchecked Sendable`, and
+/// `dispatchPrecondition` checks the promise at run time. The race this era
 /// shows is not here (each call is protected); it is in how riders combine
 /// the calls.
 final class Station: @unchecked Sendable {
   let record: StationRecord
   private let audit: StationAudit
   private let queue: DispatchQueue
-  private var counts: StationCounts
+  private var current: StationCounts
 
   init(_ record: StationRecord, audit: StationAudit) {
     self.record = record
     self.audit = audit
     queue = DispatchQueue(label: "station.\(record.id)")
-    counts = record.counts
+    current = record.counts
+  }
+
+  /// The counters, read and changed only on `queue`. GCD's idiom for a
+  /// promise the compiler cannot check: a read or a write from any other
+  /// queue stops the program, in release builds too.
+  private var counts: StationCounts {
+    get {
+      dispatchPrecondition(condition: .onQueue(queue))
+      return current
+    }
+    set {
+      dispatchPrecondition(condition: .onQueue(queue))
+      current = newValue
+    }
   }
 
   /// Runs `work` on the station's queue and hands its result to `completion` on `reply`.
@@ -78,7 +93,7 @@ final class Station: @unchecked Sendable {
       completion: completion)
   }
 
-  // Only ever called on `queue`.
+  // Only ever called on `queue` (the `counts` setter checks).
   private func recorded(_ now: StationCounts) -> StationCounts {
     counts = now
     audit.observe(now)

@@ -57,6 +57,7 @@ struct Rider: Sendable {
 
   private func racyTake(at index: Int) -> StationCounts? {
     let station = stations[index]
+    if probe.isBare { return originalTake(from: station) }
     let free = station.freeBikes
     log.record(
       .checked(rider: self.index, station: station.record.name, counter: .freeBikes, value: free))
@@ -67,12 +68,28 @@ struct Rider: Sendable {
 
   private func racyLeave(at index: Int) -> StationCounts? {
     let station = stations[index]
+    if probe.isBare { return originalLeave(at: station) }
     let empty = station.emptySlots
     log.record(
       .checked(rider: self.index, station: station.record.name, counter: .emptySlots, value: empty))
     guard empty > 0 else { return nil }
     // RACE WINDOW: the lock is free; other threads may fill the same slot now.
     return station.addBike(after: window(at: index))
+  }
+
+  // MARK: - Racy at window 0 without --log: the original code and nothing else
+  //
+  // Two separate locked calls, with nothing at all between them.
+  // A test keeps these two functions exactly as they are.
+
+  private func originalTake(from station: Station) -> StationCounts? {
+    if station.freeBikes > 0 { return station.removeBike() }
+    return nil
+  }
+
+  private func originalLeave(at station: Station) -> StationCounts? {
+    if station.emptySlots > 0 { return station.addBike() }
+    return nil
   }
 
   private func window(at station: Int) -> () -> Void {

@@ -11,12 +11,21 @@ import Synchronization
 /// wait for a whole journey before they start. This era does the second,
 /// with a generous bound: the first `threadCap` riders start at once, and
 /// each rider that finishes lets the next one start.
+///
+/// A `Thread` per rider is the pre-GCD style (only the semaphore that bounds
+/// them is GCD's), kept because it says exactly how many threads exist. The
+/// GCD habit was `DispatchQueue.global().async { rider.ride() }`, and riders
+/// that block make the pool add threads: a thread explosion. On Linux that
+/// pool starts with one thread per core, and while they are blocked a
+/// monitor adds at most one a second per quality of service
+/// (swift-corelibs-libdispatch, `src/event/workqueue.c`).
 enum Run {
   static let threadCap = 256
 
   /// Stores one rider's result. A function of its own so that
-  /// `Scripts/tsan-suppressions.txt` can name it: ThreadSanitizer cannot see
-  /// `Mutex` on Linux and would report a false race here.
+  /// `Scripts/tsan-suppressions.txt` can name it: when two riders contend for
+  /// this `Mutex`, Swift 6.3's Linux `Mutex` hands the lock over in the
+  /// kernel, where ThreadSanitizer cannot see it, and it reports a false race.
   private static func keepResult(
     _ result: RiderResult, of index: Int, in results: borrowing Mutex<[RiderResult]>
   ) {

@@ -31,6 +31,16 @@ final class Station: Sendable {
 
   var emptySlots: Int { counters.emptySlots }
 
+  /// Takes a bike out of its dock, whatever the counters say.
+  func removeBike() -> StationCounts {
+    recorded(counters.removeBike())
+  }
+
+  /// Docks a bike, whatever the counters say.
+  func addBike() -> StationCounts {
+    recorded(counters.addBike())
+  }
+
   /// Takes a bike out of its dock, whatever the counters say, once `window` has run.
   func removeBike(after window: () -> Void) -> StationCounts {
     recorded(counters.removeBike(after: window))

@@ -6,6 +6,7 @@ import Foundation
 ///
 ///     racy: arrive ──▶ check ──▶ race window ──▶ take or leave
 ///                        └───────────────────────────▲
+///     racy at window 0 without --log: arrive ──▶ check ──▶ take or leave
 ///     safe: arrive ──▶ take or leave
 ///
 /// The arrival and the race window run on the riders' queue (they may hold
@@ -32,15 +33,29 @@ struct Visit {
       window = nil
     } else {
       let check = CheckOperation(rider: rider, station: station, want: want, log: log)
-      let window = ProbeOperation(
-        ProbeStop(rider: rider, station: index, point: .raceWindow), probe: probe)
       check.addDependency(arrive)
-      window.addDependency(check)
-      act.addDependency(window)
-      act.addDependency(check)  // the act reads the check's answer
       self.check = check
-      self.window = window
+      if probe.isBare {
+        Self.original(check, then: act)
+        window = nil
+      } else {
+        let window = ProbeOperation(
+          ProbeStop(rider: rider, station: index, point: .raceWindow), probe: probe)
+        window.addDependency(check)
+        act.addDependency(window)
+        act.addDependency(check)  // the act reads the check's answer
+        self.window = window
+      }
     }
+  }
+
+  // MARK: - Racy at window 0 without --log: the original code and nothing else
+  //
+  // The act depends on the check alone: the check's end hands it on, with no
+  // step in between. A test keeps this function exactly as it is.
+
+  private static func original(_ check: CheckOperation, then act: TakeOrLeaveOperation) {
+    act.addDependency(check)
   }
 
   /// Every step, in dependency order.

@@ -6,7 +6,10 @@ import Synchronization
 /// each (the food truck's activity indicator).
 final class Queues: Sendable {
   enum Purpose: String, CaseIterable, Sendable {
-    /// Probes and legs of every rider: concurrent.
+    /// Probes and legs of every rider: concurrent, of the default width. On
+    /// Linux its operations run on a concurrent `DispatchQueue`, whose
+    /// threads come from the global pool (one per core at first), so a
+    /// blocking probe in a race window holds one of the few threads it has.
     case riders
     /// Checks, takes and leaves: one serial queue per station (counted together).
     case stations
@@ -45,8 +48,10 @@ final class Queues: Sendable {
       counter.peak = max(counter.peak, counter.now)
       counters[purpose] = counter
     }
-    // The block captures the counters, not the step: a completion block that
-    // captured its own operation would keep it alive for ever (a retain cycle).
+    // The block captures the counters, not the step. On Linux a completion
+    // block that captured its own operation would keep it alive for ever (a
+    // retain cycle): corelibs never clears it. Darwin sets it to nil once it
+    // has begun (iOS 8, macOS 10.10): there only a never-finished one leaks.
     step.completionBlock = { [weak self] in
       self?.counters.withLock { $0[purpose, default: Counter()].now -= 1 }
     }

@@ -10,11 +10,29 @@ struct Options: Sendable, Equatable {
   var shared: [String] = []
   /// `--lock X`: for `bikes-dispatch` only.
   var lock: [String] = []
+  /// `--fix X`: for `bikes-actors` only.
+  var fix: [String] = []
   /// What the eras will read from `shared` and `lock` (for the table's title).
   var configuration = Configuration()
 
-  func arguments(for era: EraInfo) -> [String] {
-    replay ? ["replay"] + shared : ["--format", "json"] + shared + (era.takes(.lock) ? lock : [])
+  /// `--replay`: the era's replay, with the options as typed.
+  func replayArguments() -> [String] { ["replay"] + shared }
+
+  /// The table: one run per row, each printing one JSON report. The racy
+  /// mode with the pause, the same without it (window 0, when the pause is
+  /// not 0 already), the era's own modes that replay, then the fix.
+  func runs(for era: EraInfo) -> [[String]] {
+    let common =
+      ["--format", "json"] + shared + (era.takes(.lock) ? lock : []) + (era.takes(.fix) ? fix : [])
+    var runs = [common + ["--mode", Mode.racy.rawValue]]
+    if configuration.raceWindowMicroseconds > 0 {
+      runs.append(common + ["--mode", Mode.racy.rawValue, "--race-window-us", "0"])
+    }
+    for own in era.ownModes where own.replays {
+      runs.append(common + ["--mode", own.mode.rawValue])
+    }
+    runs.append(common + ["--mode", Mode.safe.rawValue])
+    return runs
   }
 }
 
@@ -48,6 +66,7 @@ enum OptionsParser {
         options.replay = true
       case "--bin-dir": options.binDirectory = try value()
       case "--lock": options.lock = ["--lock", try value()]
+      case "--fix": options.fix = ["--fix", try value()]
       case "--fail-on-violation":
         throw UsageError(
           "--fail-on-violation is built in: side by side exits 3 when a safe row has a violation")
@@ -63,16 +82,20 @@ enum OptionsParser {
     }
     if options.replay {
       if options.format == .json { throw UsageError("--replay prints text (drop --format json)") }
-      if !options.lock.isEmpty {
+      if !options.lock.isEmpty || !options.fix.isEmpty {
         throw UsageError("--replay takes only --mode (the replays use each era's own station)")
       }
       _ = try CommandLineParser.parse(["replay"] + options.shared, for: .callbacks)
     } else {
       if modeGiven {
-        throw UsageError("side by side runs every era racy, then safe (--mode goes with --replay)")
+        throw UsageError(
+          "side by side runs every era in every mode (--mode goes with --replay)")
       }
       let command = try CommandLineParser.parse(options.shared + options.lock, for: .dispatch)
       if case .run(let configuration) = command { options.configuration = configuration }
+      if case .run(let actors) = try CommandLineParser.parse(options.fix, for: .actors) {
+        options.configuration.fix = actors.fix
+      }
     }
     return .compare(options)
   }
@@ -105,6 +128,7 @@ enum OptionsParser {
       --replay                the two riders and one empty slot, era by era
       --bin-dir DIR           where the era executables are (default: beside this one)
       --lock KIND             passed to bikes-dispatch only
+      --fix KIND              passed to bikes-actors only
     \(passedOnLines.joined(separator: "\n"))
       --help, --version
 

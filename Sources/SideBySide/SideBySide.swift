@@ -1,7 +1,7 @@
 import BikeShare
 import Foundation
 
-/// The playground's main job: every era, racy then safe, with the same
+/// The playground's main job: every era in every mode, with the same
 /// options, in one table (or one JSON array); or the four replays in turn.
 @main
 enum SideBySide {
@@ -64,47 +64,51 @@ enum SideBySide {
         show(Table.line(era: era.name, note: "(\(era.executable) not built: skipped)"))
         continue
       }
-      var eraRows = 0
-      let end: ChildEnd
-      do {
-        end = try Child.run(url, options.arguments(for: era), stopper: stopper) { line in
-          guard !line.isEmpty else { return }
-          guard let row = try? RunReport(jsonLine: line), row.era == era.name else {
-            Console.error(
-              "\(OptionsParser.executable): \(era.executable) printed a line that is not its"
-                + " report: \(line.prefix(80))")
-            failed = true
-            return
+      runs: for arguments in options.runs(for: era) {
+        if stopper.isStopped { break }
+        var reports = 0
+        let end: ChildEnd
+        do {
+          end = try Child.run(url, arguments, stopper: stopper) { line in
+            guard !line.isEmpty else { return }
+            guard let row = try? RunReport(jsonLine: line), row.era == era.name else {
+              Console.error(
+                "\(OptionsParser.executable): \(era.executable) printed a line that is not its"
+                  + " report: \(line.prefix(80))")
+              failed = true
+              return
+            }
+            show(Table.line(row))
+            rows.append(row)
+            lines.append(line)
+            reports += 1
           }
-          show(Table.line(row))
-          rows.append(row)
-          lines.append(line)
-          eraRows += 1
+        } catch {
+          Console.error("\(OptionsParser.executable): could not start \(url.path): \(error)")
+          failed = true
+          break runs
         }
-      } catch {
-        Console.error("\(OptionsParser.executable): could not start \(url.path): \(error)")
-        failed = true
-        continue
-      }
-      switch end {
-      case .exited(EraCommand.ExitCode.done) where eraRows == Mode.both.count:
-        continue
-      case .exited(EraCommand.ExitCode.interrupted), .killed(SIGINT):
-        stopper.stop()
-      case .exited(let code)
-      where code == EraCommand.ExitCode.runtimeError || code == EraCommand.ExitCode.usageError:
-        // The era said why on stderr (a city that cannot be loaded, an
-        // unknown station); every other era would say the same.
-        return code
-      case .exited(let code):
-        Console.error(
-          "\(OptionsParser.executable): \(era.executable) ended with status \(code)"
-            + " after \(eraRows) of \(Mode.both.count) reports")
-        failed = true
-      case .killed(let signal):
-        Console.error(
-          "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)")
-        failed = true
+        switch end {
+        case .exited(EraCommand.ExitCode.done) where reports == 1:
+          continue
+        case .exited(EraCommand.ExitCode.interrupted), .killed(SIGINT):
+          stopper.stop()
+        case .exited(let code)
+        where code == EraCommand.ExitCode.runtimeError || code == EraCommand.ExitCode.usageError:
+          // The era said why on stderr (a city that cannot be loaded, an
+          // unknown station); every other era would say the same.
+          return code
+        case .exited(let code):
+          let run = ([era.executable] + arguments.drop { $0 != "--mode" }).joined(separator: " ")
+          Console.error(
+            "\(OptionsParser.executable): \(run) ended with status \(code)"
+              + (reports == 0 ? " and printed no report" : " after \(reports) reports, not 1"))
+          failed = true
+        case .killed(let signal):
+          Console.error(
+            "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)")
+          failed = true
+        }
       }
     }
 
@@ -133,7 +137,7 @@ enum SideBySide {
         continue
       }
       do {
-        switch try Child.run(url, options.arguments(for: era), stopper: stopper) {
+        switch try Child.run(url, options.replayArguments(), stopper: stopper) {
         case .exited(EraCommand.ExitCode.done): ran += 1
         case .exited(EraCommand.ExitCode.interrupted), .killed(SIGINT):
           return EraCommand.ExitCode.interrupted

@@ -4,8 +4,9 @@ import BikeShare
 enum Table {
   /// Column titles and widths; the first two are left-aligned, the last is free.
   static let columns: [(title: String, width: Int)] = [
-    ("era", 12), ("mode", 5), ("paths", 6), ("waiting legs", 14), ("violations", 12),
-    ("lowest free", 13), ("lowest empty", 14), ("conserved", 11), ("wall", 9), ("meaning", 0),
+    ("era", 11), ("mode", 10), ("window", 7), ("paths", 6), ("waiting legs", 13),
+    ("violations", 11), ("lowest free", 12), ("lowest empty", 13), ("conserved", 10),
+    ("wall", 8), ("meaning", 0),
   ]
 
   /// What every row shares: the options the eras were given.
@@ -20,8 +21,11 @@ enum Table {
       "Side by side on \(city), seed \(configuration.seed):",
       "\(configuration.riders) riders · \(stations) · \(configuration.paths) paths each"
         + " · leg \(configuration.legMilliseconds) ms"
-        + " · race window \(configuration.raceWindowMicroseconds) µs"
-        + " · dispatch locks with \(configuration.lock.rawValue)",
+        + " · dispatch locks with \(configuration.lock.rawValue)"
+        + " · actors fixed with \(configuration.fix.rawValue)",
+      "Racy rows with window \(configuration.raceWindowMicroseconds) µs have that pause injected"
+        + " between check and act, to show the race on any machine;",
+      "rows with window 0 µs have nothing between them but the original code.",
     ]
     if let goal = configuration.goal { lines.append("goal: \(goal)") }
     return lines
@@ -33,7 +37,8 @@ enum Table {
     let lowestFree = row.stations.map(\.min.freeBikes).min()
     let lowestEmpty = row.stations.map(\.min.emptySlots).min()
     return line([
-      row.era, row.mode.rawValue, "\(row.paths)", "\(row.waitingLegs)", "\(row.violations.count)",
+      row.era, row.mode.rawValue, row.mode.isFix ? "-" : "\(row.config.raceWindowUs)",
+      "\(row.paths)", "\(row.waitingLegs)", "\(row.violations.count)",
       lowestFree.map(String.init) ?? "-", lowestEmpty.map(String.init) ?? "-",
       row.conserved ? "yes" : "NO", RunReport.seconds(row.wallSeconds), row.verdict.rawValue,
     ])
@@ -66,20 +71,30 @@ enum Table {
   /// The lines under the table: what the whole run showed.
   static func summary(rows: [RunReport], skipped: [String]) -> [String] {
     var lines: [String] = []
-    let racy = rows.filter { $0.mode == .racy }
-    let safe = rows.filter { $0.mode == .safe }
-    let shown = racy.filter { $0.verdict == .raceShown }.count
-    let holding = safe.filter { $0.verdict == .fixHolds }.count
+    let bugs = rows.filter { !$0.mode.isFix }
+    let safe = rows.filter { $0.mode.isFix }
+    func shown(_ rows: [RunReport]) -> String {
+      "\(rows.filter { $0.verdict == .raceShown }.count) of \(rows.count)"
+    }
+    var shownIn: [String] = []
+    let racy = bugs.filter { $0.mode == .racy }
+    for window in Set(racy.map(\.config.raceWindowUs)).sorted(by: >) {
+      shownIn.append(
+        "racy at \(window) µs \(shown(racy.filter { $0.config.raceWindowUs == window }))")
+    }
+    let own = bugs.filter { $0.mode != .racy }
+    for mode in own.map(\.mode).reduce(into: [Mode](), { if !$0.contains($1) { $0.append($1) } }) {
+      shownIn.append("\(mode) \(shown(own.filter { $0.mode == mode }))")
+    }
+    lines.append("race shown in: " + shownIn.joined(separator: " · "))
     lines.append(
-      "racy: \(shown) of \(racy.count) rows show the race · safe: \(holding) of \(safe.count) rows hold"
-    )
+      "fix holds in: safe \(safe.filter { $0.verdict == .fixHolds }.count) of \(safe.count)")
     if safe.contains(where: { $0.verdict == .fixBroken }) {
       lines.append("A safe row has a violation: that era's fix is broken (exit 3).")
     }
-    if racy.contains(where: { $0.verdict == .raceMissed }) {
+    if bugs.contains(where: { $0.verdict == .raceMissed }) {
       lines.append(
-        "A racy row that stays clean proves nothing: the riders never met inside the window"
-          + " (run again, or widen it with --race-window-us).")
+        "A clean racy row proves nothing: no two riders met in its window (--replay makes them).")
     }
     if !skipped.isEmpty {
       lines.append("Not run: " + skipped.joined(separator: ", ") + ".")

@@ -178,7 +178,7 @@ import Testing
     ),
     (
       ["replay", "--mode", "unsynchronized"], true,
-      "replay tells the racy and safe story; run --mode unsynchronized instead"
+      "replay tells a story of steps in order; run --mode unsynchronized instead"
     ),
   ])
   func locksAndTheUnsynchronizedModeBelongToTheDispatchEra(

@@ -71,4 +71,93 @@ import Testing
       #expect(block.contains("\(era.executable) also has:\n" + own.joined(separator: "\n")))
     }
   }
+
+  /// At window 0 without `--log` a racy rider runs the original code: its
+  /// check and its act with nothing between them. One log line or one probe
+  /// call put back in between changes what the compiler and the runtime may
+  /// do there (chapter 04 measures it), so these functions stay as they are.
+  static let originalCode: [(file: String, code: String)] = [
+    (
+      "BikesCallbacks/Rider.swift",
+      """
+        private func originalTake(
+          from station: Station, completion: @escaping @Sendable (StationCounts?) -> Void
+        ) {
+          station.freeBikes(on: queue) { [queue] free in
+            guard free > 0 else { return completion(nil) }
+            station.removeBike(on: queue, completion: completion)
+          }
+        }
+
+        private func originalLeave(
+          at station: Station, completion: @escaping @Sendable (StationCounts?) -> Void
+        ) {
+          station.emptySlots(on: queue) { [queue] empty in
+            guard empty > 0 else { return completion(nil) }
+            station.addBike(on: queue, completion: completion)
+          }
+        }
+      """
+    ),
+    (
+      "BikesOperations/Rider+Visit.swift",
+      """
+        private static func original(_ check: CheckOperation, then act: TakeOrLeaveOperation) {
+          act.addDependency(check)
+        }
+      """
+    ),
+    (
+      "BikesDispatch/Rider.swift",
+      """
+        private func originalTake(from station: Station) -> StationCounts? {
+          if station.freeBikes > 0 { return station.removeBike() }
+          return nil
+        }
+
+        private func originalLeave(at station: Station) -> StationCounts? {
+          if station.emptySlots > 0 { return station.addBike() }
+          return nil
+        }
+      """
+    ),
+    (
+      "BikesActors/Rider.swift",
+      """
+        private func originalTake(from station: Station) async -> StationCounts? {
+          if await station.freeBikes > 0 { return await station.removeBike() }
+          return nil
+        }
+
+        private func originalLeave(at station: Station) async -> StationCounts? {
+          if await station.emptySlots > 0 { return await station.addBike() }
+          return nil
+        }
+      """
+    ),
+  ]
+
+  @Test(arguments: originalCode.map(\.file))
+  func theWindowZeroPathIsTheOriginalCodeAndNothingElse(file: String) throws {
+    let code = try #require(Self.originalCode.first { $0.file == file }?.code)
+    let source = try #require(Self.text("Sources/\(file)"))
+    #expect(
+      source.contains(code + "\n"),
+      "Sources/\(file): the window-0 path must be exactly the original check and act")
+    // And the racy path takes it whenever the probe is bare.
+    #expect(source.contains("if probe.isBare"))
+  }
+
+  @Test func onlyAZeroWindowWithTheLogOffIsBare() {
+    #expect(RaceProbe.waiting(.zero).isBare)
+    #expect(BlockingRaceProbe.waiting(.zero).isBare)
+    let log = EventLog(.memory)
+    #expect(!RaceProbe.waiting(.zero, log: log).isBare)
+    #expect(!BlockingRaceProbe.waiting(.zero, log: log).isBare)
+    #expect(!RaceProbe.waiting(.microseconds(1)).isBare)
+    #expect(!BlockingRaceProbe.waiting(.microseconds(1)).isBare)
+    let gate = ScriptedGate(riders: [0], schedule: [])
+    #expect(!RaceProbe.scripted(gate).isBare)
+    #expect(!BlockingRaceProbe.scripted(gate).isBare)
+  }
 }

@@ -24,6 +24,39 @@ import Testing
     #expect(version.standardOutput == "bikes-actors 0.1.0\n")
   }
 
+  /// The real reentrancy, step by step, the same every time.
+  @Test func reentrantReplayShowsBothChecksInsideTheStation() throws {
+    let first = try bikes.run(["replay", "--mode", "reentrant"])
+    #expect(first.status == 0)
+    #expect(
+      first.standardOutput == """
+        bikes-actors replay --mode reentrant
+        Rossio has 5 free bikes and 1 empty slot; riders A and B arrive by bike.
+        Script: A checks inside the station and is held at its payment, B does the same, B leaves, A leaves.
+          1. A checks Rossio: empty slots 1
+          2. B checks Rossio: empty slots 1
+          3. B leaves a bike at Rossio: free 6, empty 0
+          4. A leaves a bike at Rossio: free 7, empty -1
+        Result: free 7, empty -1. Both riders checked before either acted: Rossio: free_bikes reached 7, Rossio: empty_slots reached -1.
+
+        """)
+    #expect(
+      try bikes.run(["replay", "--mode", "reentrant"]).standardOutput == first.standardOutput)
+  }
+
+  /// Each fix, in a whole run: no violation, and the report names the fix.
+  @Test(arguments: ["method", "isolated", "reserve"])
+  func everyFixHoldsInARun(fix: String) throws {
+    let result = try bikes.run(
+      [
+        "--mode", "safe", "--fix", fix, "--riders", "20", "--paths", "3", "--leg-ms", "0",
+        "--format", "json", "--fail-on-violation",
+      ])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains(#""fix":"\#(fix)""#))
+    #expect(result.standardOutput.contains(#""violations":[]"#))
+  }
+
   @Test(arguments: [
     (["--speed", "3"], "unknown option '--speed' (see --help)"),
     (["--riders"], "--riders needs a value"),
@@ -40,6 +73,8 @@ import Testing
       "--goal 'Belém' is not among the selected stations (add it with --station or raise --stations)"
     ),
     (["--stations", "13"], "--stations 13: city 'Lisboa sample network' has only 12 stations"),
+    (["--fix", "lock"], "--fix expects one of method, isolated, reserve, got 'lock'"),
+    (["--lock", "mutex"], "unknown option '--lock' (see --help)"),
   ])
   func usageErrorsExitTwoWithOneLine(arguments: [String], message: String) throws {
     let result = try bikes.run(arguments)

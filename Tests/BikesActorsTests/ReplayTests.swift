@@ -13,6 +13,26 @@ import Testing
     #expect(outcome.steps == ReplaySteps.racy)
   }
 
+  /// The real reentrancy: both riders pass the check inside the station's
+  /// own method while the other is suspended at its payment.
+  @Test(arguments: 1...20)
+  func reentrantReplayAlwaysEndsAtMinusOneEmptySlot(round: Int) async {
+    let outcome = await Replay.play(ActorsEra.self, mode: .reentrant)
+    #expect(outcome.failure == nil)
+    #expect(outcome.end == StationCounts(freeBikes: 7, emptySlots: -1))
+    #expect(outcome.steps == ReplaySteps.racy)
+  }
+
+  @Test(arguments: ActorsFix.allCases)
+  func everyFixTurnsBAway(fix: ActorsFix) async {
+    var configuration = Configuration()
+    configuration.fix = fix
+    let outcome = await Replay.play(ActorsEra.self, mode: .safe, configuration: configuration)
+    #expect(outcome.failure == nil)
+    #expect(outcome.violations.isEmpty)
+    #expect(outcome.steps == ReplaySteps.safe)
+  }
+
   // NB: make `Station.leaveBike()` call `addBike()` without its guard and this fails.
   @Test(arguments: 1...20)
   func safeReplayTurnsBAwayAndNeverGoesBelowZero(round: Int) async {

@@ -6,14 +6,22 @@ import Testing
 @Suite struct ActorsRiderTests {
   static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
 
+  static func rider(
+    _ mode: Mode, fix: ActorsFix = .method, probe: RaceProbe, log: EventLog, record: StationRecord
+  ) -> Rider {
+    let station = Station(record, audit: StationAudit(record))
+    return Rider(
+      mode: mode, fix: fix, stations: [station], payments: Payments(), probe: probe, log: log)
+  }
+
   @Test(arguments: [
     (Mode.racy, ["rider 1 checks S: free bikes 1", "rider 1 takes a bike at S: free 0, empty 1"]),
-    (Mode.safe, ["rider 1 takes a bike at S: free 0, empty 1"]),
+    (.reentrant, ["rider 1 checks S: free bikes 1", "rider 1 takes a bike at S: free 0, empty 1"]),
+    (.safe, ["rider 1 takes a bike at S: free 0, empty 1"]),
   ])
   func aRacyVisitChecksThenActsASafeOneAsksOnce(mode: Mode, lines: [String]) async {
     let log = EventLog(.memory)
-    let station = Station(Self.record, audit: StationAudit(Self.record))
-    let rider = Rider(mode: mode, stations: [station], probe: .waiting(.zero), log: log)
+    let rider = Self.rider(mode, probe: .waiting(.zero, log: log), log: log, record: Self.record)
     #expect(await rider.visit(0, wanting: .bike, as: 0))
     #expect(log.recorded == lines)
     #expect(await rider.visit(0, wanting: .bike, as: 0) == false)
@@ -21,11 +29,44 @@ import Testing
       log.recorded.last == "rider 1 is turned away at S: no free bike, walks on (waiting leg)")
   }
 
+  /// Window 0 without `--log`: the original code, so the check is not even
+  /// written down between check and act (the answer still is, after the act).
+  @Test(arguments: [Mode.racy, .reentrant])
+  func aBareProbeLeavesNothingBetweenCheckAndAct(mode: Mode) async {
+    let probe = RaceProbe.waiting(.zero)
+    #expect(probe.isBare)
+    let log = EventLog(.memory)
+    let rider = Self.rider(mode, probe: probe, log: log, record: Self.record)
+    #expect(await rider.visit(0, wanting: .bike, as: 0))
+    #expect(await rider.visit(0, wanting: .bike, as: 0) == false)
+    #expect(
+      log.recorded == [
+        "rider 1 takes a bike at S: free 0, empty 1",
+        "rider 1 is turned away at S: no free bike, walks on (waiting leg)",
+      ])
+  }
+
+  @Test(arguments: ActorsFix.allCases)
+  func everyFixTakesTheLastBikeOnceAndLeavesItOnce(fix: ActorsFix) async {
+    let log = EventLog(.memory)
+    let rider = Self.rider(.safe, fix: fix, probe: .waiting(.zero), log: log, record: Self.record)
+    #expect(await rider.visit(0, wanting: .bike, as: 0))
+    #expect(await rider.visit(0, wanting: .bike, as: 1) == false)
+    #expect(await rider.visit(0, wanting: .emptySlot, as: 0))
+    #expect(await rider.visit(0, wanting: .emptySlot, as: 1) == false)
+    #expect(
+      log.recorded == [
+        "rider 1 takes a bike at S: free 0, empty 1",
+        "rider 2 is turned away at S: no free bike, walks on (waiting leg)",
+        "rider 1 leaves a bike at S: free 1, empty 0",
+        "rider 2 is turned away at S: no empty slot, rides on (waiting leg)",
+      ])
+  }
+
   @Test func aRiderThatReachesItsGoalStops() async {
     let record = StationRecord(id: "g", name: "G", freeBikes: 5, emptySlots: 5)
     let log = EventLog(.memory)
-    let station = Station(record, audit: StationAudit(record))
-    let rider = Rider(mode: .safe, stations: [station], probe: .waiting(.zero), log: log)
+    let rider = Self.rider(.safe, probe: .waiting(.zero), log: log, record: record)
     let journey = Journey(rider: 0, seed: 1, stationCount: 1, paths: 10, goal: 0)
     let result = await Task { await rider.ride(journey, legDuration: .zero) }.value
     #expect(result.reachedGoal)

@@ -5,8 +5,9 @@ import Testing
 @testable import BikesActors
 
 @Suite struct ActorsRunTests {
-  @Test func safeStressRunHasNoViolationAndConservesBikes() async throws {
-    let report = try await Scenarios.safeStress(ActorsEra.self)
+  @Test(arguments: ActorsFix.allCases)
+  func safeStressRunHasNoViolationAndConservesBikes(fix: ActorsFix) async throws {
+    let report = try await Scenarios.safeStress(ActorsEra.self, fix: fix)
     #expect(report.violations.isEmpty)
     #expect(report.conserved)
     #expect(report.paths == 400 * 3)

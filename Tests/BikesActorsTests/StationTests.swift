@@ -23,4 +23,42 @@ import Testing
     #expect(await station.counts == StationCounts(freeBikes: 0, emptySlots: 1))
     #expect(audit.violations.map(\.value) == [-1, 2])
   }
+
+  /// Reentrancy, step by step: the first call is suspended inside the
+  /// station (its window is held open), a second call runs on the same
+  /// actor meanwhile, passes the same check, and both take the one bike.
+  @Test(.timeLimit(.minutes(1)))
+  func anAwaitInsideTheMethodLetsASecondCallPassTheSameCheck() async {
+    let audit = StationAudit(Self.record)
+    let station = Station(Self.record, audit: audit)
+    let payments = Payments()
+    let (held, holding) = AsyncStream.makeStream(of: Int.self)
+    let (release, releasing) = AsyncStream.makeStream(of: Void.self)
+    let first = Task {
+      await station.takeBike(charging: payments, rider: 0) { seen in
+        holding.yield(seen)
+        for await _ in release { break }
+      }
+    }
+    var seen = held.makeAsyncIterator()
+    #expect(await seen.next() == 1)  // the first rider is suspended in the station
+    let second = await station.takeBike(charging: payments, rider: 1, window: nil)
+    #expect(second == StationCounts(freeBikes: 0, emptySlots: 1))
+    releasing.yield()
+    #expect(await first.value == StationCounts(freeBikes: -1, emptySlots: 2))
+    #expect(audit.violations.map(\.value) == [-1, 2])
+    #expect(await payments.charges == 2)
+  }
+
+  /// The fix: the bike is taken before the suspension, so a second call
+  /// finds none even while the first is still paying.
+  @Test func reservingBeforePayingTakesTheLastBikeOnce() async {
+    let station = Station(Self.record, audit: StationAudit(Self.record))
+    let payments = Payments()
+    async let first = station.takeBike(reservingBefore: payments, rider: 0)
+    async let second = station.takeBike(reservingBefore: payments, rider: 1)
+    let answers = [await first, await second]
+    #expect(answers.compactMap { $0 } == [StationCounts(freeBikes: 0, emptySlots: 1)])
+    #expect(await payments.charges == 1)
+  }
 }

@@ -27,11 +27,12 @@ import Testing
           --goal ID_OR_NAME              a rider stops once it leaves a bike there
           --seed N                       dice seed (default 2021)
           --leg-ms N                     real time per leg in milliseconds (default 10)
-          --race-window-us N             pause between check and act in racy mode (default 100;
-                                         0 leaves the bare check-then-act)
+          --race-window-us N             injected pause between check and act (default 100;
+                                         0 without --log: nothing between them but the
+                                         original code)
           --city embedded|PATH|URL       a CityBikes v2 network (default embedded)
           --format text|json             json: one line per mode (JSON Lines)
-          --log                          one line per event
+          --log                          one line per event (it widens the race window)
           --fail-on-violation            exit 3 if any violation was found
           --help, --version
 

@@ -38,6 +38,32 @@ import Testing
     #expect(log.recorded.first == "rider 10 takes a bike at S: free 9, empty 1")
   }
 
+  /// Window 0 without `--log`: the original code, so the check is not even
+  /// written down between check and act (the answer still is, after the act).
+  @Test(.timeLimit(.minutes(1)), arguments: [true, false])
+  func aBareProbeLeavesNothingBetweenCheckAndAct(bare: Bool) async {
+    let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
+    let station = Station(record, audit: StationAudit(record))
+    let log = EventLog(.memory)
+    let rider = Rider(
+      journey: Journey(rider: 0, seed: 1, stationCount: 1, paths: 1, goal: nil),
+      stations: [station], mode: .racy, probe: .waiting(.zero, log: bare ? .none : log), log: log,
+      legDuration: .zero)
+    for _ in 0..<2 {
+      await withCheckedContinuation { continuation in
+        rider.visit(0, wanting: .bike) { _ in continuation.resume() }
+      }
+    }
+    let checks = ["rider 1 checks S: free bikes 1", "rider 1 checks S: free bikes 0"]
+    #expect(
+      log.recorded.filter { $0.contains(" checks ") } == (bare ? [] : checks))
+    #expect(
+      log.recorded.filter { !$0.contains(" checks ") } == [
+        "rider 1 takes a bike at S: free 0, empty 1",
+        "rider 1 is turned away at S: no free bike, walks on (waiting leg)",
+      ])
+  }
+
   @Test func thePyramidRidesOnePath() async {
     let from = StationRecord(id: "a", name: "A", freeBikes: 1, emptySlots: 0)
     let to = StationRecord(id: "b", name: "B", freeBikes: 0, emptySlots: 1)

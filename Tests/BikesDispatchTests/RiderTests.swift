@@ -13,12 +13,29 @@ import Testing
   func aRacyVisitChecksThenActsASafeOneAsksOnce(mode: Mode, lines: [String]) {
     let log = EventLog(.memory)
     let station = Station(Self.record, audit: StationAudit(Self.record), mode: mode, lock: .mutex)
-    let rider = Rider(index: 0, stations: [station], mode: mode, probe: .waiting(.zero), log: log)
+    let rider = Rider(
+      index: 0, stations: [station], mode: mode, probe: .waiting(.zero, log: log), log: log)
     #expect(rider.visit(0, wanting: .bike))
     #expect(log.recorded == lines)
     #expect(!rider.visit(0, wanting: .bike))
     #expect(
       log.recorded.last == "rider 1 is turned away at S: no free bike, walks on (waiting leg)")
+  }
+
+  /// Window 0 without `--log`: the original code, so the check is not even
+  /// written down between check and act (the answer still is, after the act).
+  @Test(arguments: [Mode.racy, .unsynchronized])
+  func aBareProbeLeavesNothingBetweenCheckAndAct(mode: Mode) {
+    let log = EventLog(.memory)
+    let station = Station(Self.record, audit: StationAudit(Self.record), mode: mode, lock: .mutex)
+    let rider = Rider(index: 0, stations: [station], mode: mode, probe: .waiting(.zero), log: log)
+    #expect(rider.visit(0, wanting: .bike))
+    #expect(!rider.visit(0, wanting: .bike))
+    #expect(
+      log.recorded == [
+        "rider 1 takes a bike at S: free 0, empty 1",
+        "rider 1 is turned away at S: no free bike, walks on (waiting leg)",
+      ])
   }
 
   @Test func unsynchronizedRidersGiveUpWhenNoBikeIsLeft() {

@@ -14,41 +14,61 @@ import Testing
 
   @Test func everyEraGetsTheSameOptionsAndJSONOutput() throws {
     let options = try options(["--riders", "200", "--stations=2", "--seed", "7", "--log"])
+    let common = ["--format", "json", "--riders", "200", "--stations=2", "--seed", "7", "--log"]
     for era in EraInfo.all {
-      #expect(
-        options.arguments(for: era) == [
-          "--format", "json", "--riders", "200", "--stations=2", "--seed", "7", "--log",
-        ])
+      #expect(options.runs(for: era).allSatisfy { $0.starts(with: common) })
     }
     #expect(options.configuration.riders == 200)
     #expect(options.configuration.stationCount == 2)
     #expect(options.format == .text)
   }
 
-  @Test func lockGoesToTheDispatchEraOnly() throws {
-    let options = try options(["--lock", "barrier", "--paths", "3"])
-    let dispatch = try #require(EraInfo.all.first { $0.name == "dispatch" })
-    #expect(
-      options.arguments(for: dispatch) == ["--format", "json", "--paths", "3", "--lock", "barrier"])
-    for era in EraInfo.all where era.name != dispatch.name {
-      #expect(options.arguments(for: era) == ["--format", "json", "--paths", "3"])
+  /// A row per mode, and the racy mode a second time without its pause.
+  @Test func everyEraRunsRacyWithAndWithoutThePauseThenItsOwnModesThenSafe() throws {
+    let options = try options(["--paths", "3"])
+    for era in EraInfo.all {
+      let tails = options.runs(for: era).map { $0.dropFirst(4) }
+      let own = era.name == "actors" ? [["--mode", "reentrant"]] : []
+      #expect(
+        tails.map(Array.init)
+          == [["--mode", "racy"], ["--mode", "racy", "--race-window-us", "0"]] + own + [
+            ["--mode", "safe"]
+          ])
+    }
+    // Already at window 0: the second racy row would repeat the first.
+    let bare = try self.options(["--race-window-us", "0"])
+    #expect(bare.runs(for: .callbacks).count == 2)
+  }
+
+  @Test func lockGoesToTheDispatchEraOnlyAndFixToTheActorsEraOnly() throws {
+    let options = try options(["--lock", "barrier", "--fix", "isolated", "--paths", "3"])
+    for era in EraInfo.all {
+      let expected =
+        ["--format", "json", "--paths", "3"]
+        + (era.name == "dispatch" ? ["--lock", "barrier"] : [])
+        + (era.name == "actors" ? ["--fix", "isolated"] : [])
+      #expect(options.runs(for: era).allSatisfy { $0.starts(with: expected) })
+      #expect(
+        options.runs(for: era).allSatisfy {
+          $0.count == expected.count + 2 || $0.count == expected.count + 4
+        })
     }
     #expect(options.configuration.lock == .barrier)
+    #expect(options.configuration.fix == .isolated)
+    #expect(throws: UsageError.self) { try OptionsParser.parse(["--fix", "nope"]) }
   }
 
   @Test func replayPassesItsModeOn() throws {
     let options = try options(["--replay", "--mode", "racy"])
     #expect(options.replay)
-    for era in EraInfo.all {
-      #expect(options.arguments(for: era) == ["replay", "--mode", "racy"])
-    }
+    #expect(options.replayArguments() == ["replay", "--mode", "racy"])
   }
 
   @Test func jsonAndBinDirectoryAreTheRunnersOwn() throws {
     let options = try options(["--format", "json", "--bin-dir", "/tmp/eras"])
     #expect(options.format == .json)
     #expect(options.binDirectory == "/tmp/eras")
-    #expect(options.arguments(for: EraInfo.all[0]) == ["--format", "json"])
+    #expect(options.runs(for: EraInfo.all[0])[0] == ["--format", "json", "--mode", "racy"])
   }
 
   @Test func erasRunOldestFirst() {
@@ -60,7 +80,7 @@ import Testing
 
   @Test(arguments: [
     (
-      ["--mode", "racy"], "side by side runs every era racy, then safe (--mode goes with --replay)"
+      ["--mode", "racy"], "side by side runs every era in every mode (--mode goes with --replay)"
     ),
     (
       ["--fail-on-violation"],

@@ -19,16 +19,38 @@ import Testing
     return url
   }
 
-  /// A stand-in era executable that prints `lines` and exits with `status`.
-  static func fakeEra(_ name: String, in folder: URL, lines: [String], status: Int32 = 0) throws {
+  /// A stand-in era executable that prints `lines` and exits with `status`;
+  /// given `--mode M`, it prints `byMode[M]` instead when there is one.
+  static func fakeEra(
+    _ name: String, in folder: URL, lines: [String], byMode: [String: String] = [:],
+    status: Int32 = 0
+  ) throws {
     let report = folder.appendingPathComponent("\(name).out")
     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: report)
+    for (mode, line) in byMode {
+      try Data((line + "\n").utf8).write(to: folder.appendingPathComponent("\(name).\(mode).out"))
+    }
     let script = folder.appendingPathComponent(name)
-    try Data("#!/bin/sh\ncat '\(report.path)'\nexit \(status)\n".utf8).write(to: script)
+    let body = """
+      #!/bin/sh
+      mode=none
+      while [ $# -gt 0 ]; do [ "$1" = --mode ] && mode=$2; shift; done
+      cat '\(folder.path)/\(name).'$mode'.out' 2>/dev/null || cat '\(report.path)'
+      exit \(status)
+
+      """
+    try Data(body.utf8).write(to: script)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
   }
 
-  @Test func everyEraRacyThenSafeInOneTable() throws {
+  static let rowNames = [
+    "callbacks racy", "callbacks racy", "callbacks safe",
+    "operations racy", "operations racy", "operations safe",
+    "dispatch racy", "dispatch racy", "dispatch safe",
+    "actors racy", "actors racy", "actors reentrant", "actors safe",
+  ]
+
+  @Test func everyEraInEveryModeInOneTable() throws {
     let result = try sideBySide.run(Self.small + ["--seed", "7"])
     #expect(result.status == 0, "\(result.standardError)")
     let lines = result.outputLines
@@ -36,11 +58,16 @@ import Testing
     let rows = lines.filter { line in
       ["callbacks", "operations", "dispatch", "actors"].contains { line.hasPrefix($0 + " ") }
     }
+    #expect(rows.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == Self.rowNames)
+    // The racy mode with the pause, then without it.
     #expect(
-      rows.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
-        "callbacks racy", "callbacks safe", "operations racy", "operations safe",
-        "dispatch racy", "dispatch safe", "actors racy", "actors safe",
+      rows.filter { $0.contains(" racy ") }.map { $0.split(separator: " ")[2] } == [
+        "100", "0", "100", "0", "100", "0", "100", "0",
       ])
+    #expect(
+      lines.contains {
+        $0.hasPrefix("Racy rows with window 100 µs have that pause injected between check and act")
+      })
     for row in rows {
       if row.contains(" safe ") {
         #expect(row.hasSuffix("  fix holds"))
@@ -49,7 +76,8 @@ import Testing
         #expect(row.hasSuffix("  race shown") || row.hasSuffix("  no race this time"))
       }
     }
-    #expect(lines.last?.hasSuffix("safe: 4 of 4 rows hold") == true)
+    #expect(lines.contains("fix holds in: safe 4 of 4"))
+    #expect(lines.contains { $0.hasPrefix("race shown in: racy at 100 µs ") })
   }
 
   @Test func jsonIsOneArrayOfEveryRow() throws {
@@ -58,11 +86,7 @@ import Testing
     let rows = try #require(
       try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
         as? [[String: Any]])
-    #expect(
-      rows.map { "\($0["era"] ?? "") \($0["mode"] ?? "")" } == [
-        "callbacks racy", "callbacks safe", "operations racy", "operations safe",
-        "dispatch racy", "dispatch safe", "actors racy", "actors safe",
-      ])
+    #expect(rows.map { "\($0["era"] ?? "") \($0["mode"] ?? "")" } == Self.rowNames)
     for row in rows where row["mode"] as? String == "safe" {
       #expect(row["meaning"] as? String == "fix holds")
     }
@@ -85,9 +109,9 @@ import Testing
       result.errorLines.first
         == "bikes-side-by-side: bikes-operations not found in \(folder.path) (build it with:"
         + " swift build -c release --product bikes-operations); skipping it")
-    #expect(result.outputLines.contains("dispatch    (bikes-dispatch not built: skipped)"))
+    #expect(result.outputLines.contains("dispatch   (bikes-dispatch not built: skipped)"))
     #expect(
-      result.outputLines.filter { $0.hasPrefix("callbacks ") || $0.hasPrefix("actors ") }.count == 4
+      result.outputLines.filter { $0.hasPrefix("callbacks ") || $0.hasPrefix("actors ") }.count == 7
     )
     #expect(result.outputLines.last == "Not run: bikes-operations, bikes-dispatch.")
   }
@@ -104,8 +128,8 @@ import Testing
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try Self.fakeEra(
-      "bikes-actors", in: folder,
-      lines: [reportLine(mode: .racy, violations: 2), reportLine(mode: .safe, violations: 1)])
+      "bikes-actors", in: folder, lines: [reportLine(mode: .racy, violations: 2)],
+      byMode: ["safe": reportLine(mode: .safe, violations: 1)])
     let result = try sideBySide.run(["--bin-dir", folder.path])
     #expect(result.status == 3)
     #expect(result.outputLines.contains { $0.hasPrefix("actors ") && $0.hasSuffix("  FIX BROKEN") })
@@ -125,7 +149,8 @@ import Testing
       ))
     #expect(
       result.errorLines.contains(
-        "bikes-side-by-side: bikes-callbacks ended with status 139 after 0 of 2 reports"))
+        "bikes-side-by-side: bikes-callbacks --mode racy ended with status 139 and printed no report"
+      ))
   }
 
   @Test func anEraUsageErrorStopsAtTheFirstEra() throws {
@@ -142,7 +167,7 @@ import Testing
     #expect(result.status == 2)
     #expect(
       result.errorLines == [
-        "bikes-side-by-side: side by side runs every era racy, then safe (--mode goes with --replay)"
+        "bikes-side-by-side: side by side runs every era in every mode (--mode goes with --replay)"
       ])
     #expect(result.standardOutput.isEmpty)
   }

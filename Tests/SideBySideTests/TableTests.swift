@@ -56,15 +56,17 @@ func reportLine(
     #expect(row.violations.count == 8)
     #expect(
       Table.line(row)
-        == "actors      racy    500           587           8          -16             1"
-        + "        yes   0.41 s  race shown")
+        == "actors     racy          100   500          587          8         -16            1"
+        + "       yes  0.41 s  race shown")
   }
 
   @Test func columnsLineUpUnderTheirTitles() throws {
     let header = Table.header
     let line = Table.line(try RunReport(jsonLine: reportLine(era: "operations", mode: .safe)))
     // Numbers are right-aligned: each ends where its title ends.
-    for title in ["paths", "waiting legs", "violations", "lowest free", "lowest empty", "wall"] {
+    for title in [
+      "window", "paths", "waiting legs", "violations", "lowest free", "lowest empty", "wall",
+    ] {
       let end = try #require(header.range(of: title)).upperBound
       let offset = header.distance(from: header.startIndex, to: end)
       let cell = line[line.index(line.startIndex, offsetBy: offset - 1)]
@@ -98,9 +100,10 @@ func reportLine(
       RunReport(jsonLine: reportLine(era: "dispatch", mode: .safe, violations: 1)),
     ]
     let summary = Table.summary(rows: rows, skipped: ["bikes-operations"])
-    #expect(summary[0] == "racy: 1 of 2 rows show the race · safe: 1 of 2 rows hold")
+    #expect(summary[0] == "race shown in: racy at 100 µs 1 of 2")
+    #expect(summary[1] == "fix holds in: safe 1 of 2")
     #expect(summary.contains("A safe row has a violation: that era's fix is broken (exit 3)."))
-    #expect(summary.contains { $0.hasPrefix("A racy row that stays clean proves nothing") })
+    #expect(summary.contains { $0.hasPrefix("A clean racy row proves nothing") })
     #expect(summary.last == "Not run: bikes-operations.")
   }
 }

@@ -12,9 +12,10 @@ public enum Scenarios {
 
   /// `riders` riders, 3 paths each, safe mode, on the scarce stations.
   public static func safeStress<E: Era>(
-    _ era: E.Type, riders: Int = 400, lock: LockKind = .mutex
+    _ era: E.Type, riders: Int = 400, lock: LockKind = .mutex, fix: ActorsFix = .method
   ) async throws -> RunReport {
-    try await simulate(E.self, .safe, stations: scarce, riders: riders, paths: 3, lock: lock)
+    try await simulate(
+      E.self, .safe, stations: scarce, riders: riders, paths: 3, lock: lock, fix: fix)
   }
 
   /// 8 riders, 5 paths each, one station with 20 bikes and 20 empty slots.

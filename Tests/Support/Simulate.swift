@@ -5,7 +5,7 @@ public func simulate<E: Era>(
   _ era: E.Type, _ mode: Mode, stations: [StationRecord], riders: Int, paths: Int = 10,
   goal: String? = nil, legMilliseconds: Int = 0, raceWindowMicroseconds: Int = 0,
   stop: StopSwitch = StopSwitch(), probe: RaceProbe? = nil,
-  blockingProbe: BlockingRaceProbe? = nil, lock: LockKind = .mutex
+  blockingProbe: BlockingRaceProbe? = nil, lock: LockKind = .mutex, fix: ActorsFix = .method
 ) async throws -> RunReport {
   var configuration = Configuration()
   configuration.modes = [mode]
@@ -16,6 +16,7 @@ public func simulate<E: Era>(
   configuration.legMilliseconds = legMilliseconds
   configuration.raceWindowMicroseconds = raceWindowMicroseconds
   configuration.lock = lock
+  configuration.fix = fix
   let city = City(id: "test", name: "Test", stations: stations)
   let simulation = Simulation(
     mode: mode, configuration: configuration,

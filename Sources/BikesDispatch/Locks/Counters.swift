@@ -1,8 +1,9 @@
 import BikeShare
 
-/// A station's two counters behind some kind of lock. A lock supplies two
-/// things, a protected read and a protected update; the station's six words
-/// follow from them, the same for every lock. `--lock` picks the lock.
+/// A station's two counters behind some kind of protection: four locks, and
+/// one lock-free atomic counter. Each supplies two things, a protected read
+/// and a protected update; the station's six words follow from them, the same
+/// for every kind. `--lock` picks one.
 protocol Counters: Sendable {
   /// One protected read of both counters.
   var counts: StationCounts { get }

@@ -8,10 +8,10 @@ extension Mode {
 /// `--mode unsynchronized`: no lock at all, a data race on purpose.
 ///
 /// Swift 6 opt-out, and the lesson: a plain `var` read and written from many
-/// threads at once. Without `@unchecked Sendable` the compiler refuses to
-/// share this class between threads, and it is right to. The racy act reads
-/// both counters, lets other threads run (`window`), then writes: whatever
-/// they wrote in between is lost.
+/// threads with nothing to order the accesses. Swift 6 refuses to share this
+/// class between threads without `@unchecked Sendable`, rightly. The racy act
+/// reads both counters, lets other threads run (`window`), then writes:
+/// whatever they wrote in between is lost.
 final class UnsynchronizedCounters: Counters, @unchecked Sendable {
   private var current: StationCounts
 

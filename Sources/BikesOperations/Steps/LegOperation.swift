@@ -10,7 +10,12 @@ import Synchronization
 ///
 /// An asynchronous operation keeps its own state and announces each change
 /// with `willChangeValue`/`didChangeValue` ("isExecuting", "isFinished"): that
-/// is how its queue learns it has finished and its dependents may start.
+/// is how its queue learns it has finished and its dependents may start. On
+/// Darwin those calls post key-value observing notifications that the queue
+/// observes. swift-corelibs-foundation on Linux has no KVO: `willChangeValue`
+/// does nothing and `didChangeValue` drives the queue's own state machine
+/// (`Sources/Foundation/Operation.swift`). Calling both is right on both.
+/// (`isAsynchronous` dates from iOS 7, 2013; before it, `isConcurrent`.)
 final class LegOperation: Step, @unchecked Sendable {
   private enum State { case waiting, executing, finished }
 

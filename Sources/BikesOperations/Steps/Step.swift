@@ -8,7 +8,8 @@ import Synchronization
 /// operation is created on one thread and run on another), and every
 /// subclass must restate that promise. The compiler checks nothing behind
 /// it, so the steps keep the promise by hand: their inputs are `let`s, and
-/// whatever they learn while running is stored in a `Mutex`.
+/// whatever they learn while running is stored in a `Mutex` (a 2024 type: the
+/// era used an `NSLock` or a private serial queue for the same job).
 class Step: Operation, @unchecked Sendable {
   /// The rider whose journey this step belongs to.
   let rider: Int
@@ -35,7 +36,16 @@ class Step: Operation, @unchecked Sendable {
   /// What to enqueue once this step has finished. A journey's steps are
   /// linked with `addDependency` when they are planned, but each is handed
   /// to its queue only by the step before it: a queue full of operations
-  /// that cannot run yet gets slow (it looks at all of them each time).
+  /// that cannot run yet gets slow (on Linux, swift-corelibs-foundation's
+  /// `_schedule()` walks the waiting operations on every add and finish).
+  /// The idiom of the time queued the whole graph at once and let the
+  /// dependencies hold it back; handing on is a choice made for Linux.
+  ///
+  /// It also means a step is queued only once what it depends on has
+  /// finished. That matters for cancellation: a cancelled operation ignores
+  /// its own unfinished dependencies (corelibs' `cancel()` zeroes their
+  /// count; Apple documents the same for macOS 10.6 and later), so in a
+  /// graph queued up front a cancelled step could run before its predecessor.
   func then(_ handOn: @escaping @Sendable () -> Void) {
     successor.withLock { $0 = handOn }
   }
@@ -65,6 +75,8 @@ class Step: Operation, @unchecked Sendable {
 
   /// The first dependency of the given type: how a step reads the result of
   /// the step before it (the food truck's assembly reads its kitchen order so).
+  /// It ties a step to the graph's shape; passing the result explicitly (a
+  /// shared result object, or an adapter `BlockOperation`) is sturdier.
   func dependency<T: Step>(_ type: T.Type) -> T? {
     dependencies.lazy.compactMap { $0 as? T }.first
   }
