@@ -33,7 +33,7 @@ public struct StationRecord: Sendable, Equatable {
 }
 
 /// The two counters a station keeps, read together.
-public struct StationCounts: Sendable, Equatable, CustomStringConvertible {
+public struct StationCounts: Sendable, Hashable, CustomStringConvertible {
   public var freeBikes: Int
   public var emptySlots: Int
 

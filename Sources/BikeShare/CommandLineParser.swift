@@ -1,7 +1,8 @@
 /// What the user asked for.
 public enum Command: Sendable, Equatable {
   case run(Configuration)
-  case replay(modes: [Mode])
+  /// `replay`, `explore` or `stress`, on the stage.
+  case stage(StageCommand, StageOptions)
   case help
   case version
 }
@@ -17,20 +18,15 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 public enum CommandLineParser {
   public static func parse(_ arguments: [String], for era: EraInfo) throws(UsageError) -> Command {
     var words = arguments[...]
-    var isReplay = false
-    switch words.first {
-    case "run": words = words.dropFirst()
-    case "replay": (isReplay, words) = (true, words.dropFirst())
-    default: break
+    if words.first == "run" { words = words.dropFirst() }
+    if let first = words.first, let command = StageCommand(rawValue: first) {
+      return try parseStage(command, words.dropFirst(), for: era)
     }
     let options = era.options
     var configuration = Configuration()
     var reader = OptionReader(words)
     while reader.advance() {
       let (word, flag) = (reader.word, reader.flag)
-      if isReplay, !["--mode", "--help", "-h"].contains(flag) {
-        throw UsageError("replay takes only --mode (got '\(word)')")
-      }
       switch flag {
       case "--help", "-h": return .help
       case "--version": return .version
@@ -44,12 +40,60 @@ public enum CommandLineParser {
         throw UsageError("\(flag) takes no value")
       }
       try option.apply(&configuration, option.value == nil ? "" : try reader.value())
-      let unscripted = era.ownModes.filter { !$0.replays }.map(\.mode)
-      if isReplay, let own = configuration.modes.first(where: unscripted.contains) {
-        throw UsageError("replay tells a story of steps in order; run --mode \(own) instead")
+    }
+    return .run(configuration)
+  }
+
+  /// `replay`, `explore`, `stress`: `--mode`, the stage's options, the era's own.
+  private static func parseStage(
+    _ command: StageCommand, _ words: ArraySlice<String>, for era: EraInfo
+  ) throws(UsageError) -> Command {
+    var options = StageOptions()
+    let modeOption = Option.mode(era.ownModes)
+    var reader = OptionReader(words)
+    while reader.advance() {
+      let (word, flag) = (reader.word, reader.flag)
+      switch flag {
+      case "--help", "-h": return .help
+      case "--version": return .version
+      default: break
+      }
+      let value: () throws(UsageError) -> String = { () throws(UsageError) in
+        try reader.value()
+      }
+      if flag == modeOption.name {
+        try modeOption.apply(&options.configuration, try value())
+        options.modes = options.configuration.modes
+      } else if let own = era.ownOptions.first(where: { $0.name == flag }) {
+        try own.apply(&options.configuration, own.value == nil ? "" : try value())
+      } else if let stage = StageOption.all.first(where: { $0.name == flag }) {
+        guard stage.commands.contains(command) else {
+          let takers = StageCommand.allCases.filter(stage.commands.contains).map(\.rawValue)
+          throw UsageError(
+            "\(command.rawValue) does not take \(flag) (\(takers.joined(separator: ", ")) does)")
+        }
+        if stage.value == nil, reader.inlineValue != nil {
+          throw UsageError("\(flag) takes no value")
+        }
+        try stage.apply(&options, stage.value == nil ? "" : try value())
+      } else if flag.hasPrefix("-") {
+        throw UsageError("\(command.rawValue) does not take \(flag) (see --help)")
+      } else {
+        throw UsageError("unexpected argument '\(word)' (see --help)")
       }
     }
-    return isReplay ? .replay(modes: configuration.modes) : .run(configuration)
+    if let text = options.scheduleText {
+      options.schedule = try Schedule.parse(text, riders: options.riders)
+      if options.modes.count > 1 {
+        throw UsageError("--schedule plays one mode: add --mode racy (or another)")
+      }
+    }
+    let unscripted = era.ownModes.filter { !$0.replays }.map(\.mode)
+    if command == .replay, let own = options.modes.first(where: unscripted.contains) {
+      throw UsageError(
+        "replay tells a story of steps in order; run --mode \(own) or explore it instead")
+    }
+    return .stage(command, options)
   }
 
   public static let version = "0.1.0"
@@ -57,20 +101,33 @@ public enum CommandLineParser {
   /// `--help`, made from the era's options.
   public static func help(for era: EraInfo, summary: String) -> String {
     let executable = era.executable
+    let width = executable.count + 18
+    func usage(_ words: String, _ what: String) -> String {
+      "  " + (executable + " " + words).padding(toLength: width, withPad: " ", startingAt: 0)
+        + "  " + what
+    }
     return """
       \(executable): \(summary)
 
       USAGE
-        \(executable) [run] [options]     simulate (the default)
-        \(executable) replay [--mode M]   two riders, one empty slot, step by step
+      \(usage("[run] [options]", "simulate (the default)"))
+      \(StageCommand.allCases.map { usage("\($0.rawValue) [stage]", $0.usage) }.joined(separator: "\n"))
 
       OPTIONS
       \(optionLines(for: era).joined(separator: "\n"))
+
+      STAGE OPTIONS for replay, explore and stress (and --mode\(stageOwnOptions(era))):
+      one station, 2 to 4 riders, one visit each
+      \(StageOption.all.flatMap(\.helpLines).joined(separator: "\n"))
 
       EXIT CODES
         0 done (a racy run that shows the race is a success)   1 city could not be loaded
         2 usage error   3 violations with --fail-on-violation   130 stopped with Ctrl-C
       """
+  }
+
+  private static func stageOwnOptions(_ era: EraInfo) -> String {
+    era.ownOptions.map { ", " + $0.name }.joined()
   }
 
   /// The OPTIONS section of `--help`.

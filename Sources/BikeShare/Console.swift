@@ -11,3 +11,14 @@ public enum Console {
     FileHandle.standardError.write(Data((text + "\n").utf8))
   }
 }
+
+/// A line on stderr now and then during long work, when stderr is a terminal
+/// (so tests and pipes stay quiet).
+public enum Progress {
+  public static func every(_ step: Int, _ what: String) -> @Sendable (Int) -> Void {
+    guard isatty(2) != 0 else { return { _ in } }
+    return { count in
+      if count % step == 0 { Console.error("  \(count) \(what)") }
+    }
+  }
+}

@@ -28,14 +28,8 @@ public enum EraCommand {
     case .version:
       Console.out("\(E.executable) \(CommandLineParser.version)")
       return ExitCode.done
-    case .replay(let modes):
-      var code = ExitCode.done
-      for (index, mode) in modes.enumerated() {
-        let outcome = await Replay.play(E.self, mode: mode)
-        Console.out((index > 0 ? "\n" : "") + Replay.text(outcome, executable: E.executable))
-        if outcome.failure != nil { code = ExitCode.runtimeError }
-      }
-      return code
+    case .stage(let command, let options):
+      return await stage(E.self, command, options)
     case .run(let configuration):
       return await simulate(E.self, configuration)
     }
@@ -106,6 +100,60 @@ public enum EraCommand {
       return ExitCode.violations
     }
     return ExitCode.done
+  }
+
+  /// `replay`, `explore`, `stress`: each mode in turn on the stage.
+  private static func stage<E: Era>(
+    _ era: E.Type, _ command: StageCommand, _ options: StageOptions
+  ) async -> Int32 {
+    let stop = StopSwitch()
+    let interrupt = Interrupt.install(stop)
+    defer { interrupt.cancel() }
+    let isText = options.format == .text
+    var code = ExitCode.done
+    for (index, mode) in options.modes.enumerated() {
+      if stop.isStopped { return ExitCode.interrupted }
+      let separator = index > 0 && isText ? "\n" : ""
+      switch command {
+      case .replay:
+        let outcome = await Replay.play(E.self, mode: mode, options: options)
+        if let failure = outcome.failure, options.schedule != nil {
+          // The schedule asked for a rider that was not there: the user's mistake.
+          return fail(E.self, "--schedule cannot be played: \(failure)", code: ExitCode.usageError)
+        }
+        Console.out(
+          separator
+            + Replay.text(outcome, executable: E.executable, scheduled: options.schedule != nil))
+        if outcome.failure != nil { code = ExitCode.runtimeError }
+      case .explore:
+        let exploration = await Explorer.explore(
+          E.self, mode: mode, options: options, stop: stop,
+          progress: Progress.every(500, "schedules explored"))
+        Console.out(
+          separator
+            + (isText
+              ? Explorer.text(exploration, executable: E.executable)
+              : Explorer.json(exploration, era: E.name)))
+        if !exploration.unsteady.isEmpty || !exploration.failures.isEmpty {
+          code = ExitCode.runtimeError
+        } else if options.failOnViolation, exploration.forbidden > 0, code == ExitCode.done {
+          code = ExitCode.violations
+        }
+      case .stress:
+        let tally = await Stress.run(
+          E.self, mode: mode, options: options, stop: stop,
+          progress: Progress.every(max(1, options.runs / 10), "of \(options.runs) runs"))
+        Console.out(
+          separator
+            + (isText
+              ? Stress.text(tally, executable: E.executable)
+              : Stress.json(tally, era: E.name)))
+        if options.failOnViolation, tally.forbidden > 0, code == ExitCode.done {
+          code = ExitCode.violations
+        }
+      }
+    }
+    return stop.isStopped ? ExitCode.interrupted : code
   }
 
   private static func fail<E: Era>(_ era: E.Type, _ message: String, code: Int32) -> Int32 {

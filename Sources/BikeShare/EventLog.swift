@@ -33,7 +33,7 @@ public final class EventLog: Sendable {
 
   private let destination: Destination
   private let riderName: @Sendable (Int) -> String
-  private let lines = Mutex<[String]>([])
+  private let lines = Mutex<(text: [String], events: [Event])>(([], []))
 
   public init(
     _ destination: Destination,
@@ -53,20 +53,26 @@ public final class EventLog: Sendable {
 
   public func record(_ event: @autoclosure () -> Event) {
     guard isEnabled else { return }
-    let line = format(event())
+    let event = event()
+    let line = format(event)
     lines.withLock { lines in
       // Writing under the lock keeps lines whole and in the order recorded.
       switch destination {
       case .none: break
       case .standardOutput: Console.out(line)
       case .standardError: Console.error(line)
-      case .memory: lines.append(line)
+      case .memory:
+        lines.text.append(line)
+        lines.events.append(event)
       }
     }
   }
 
   /// The lines kept by a `.memory` log.
-  public var recorded: [String] { lines.withLock { $0 } }
+  public var recorded: [String] { lines.withLock { $0.text } }
+
+  /// The events kept by a `.memory` log, in the same order.
+  public var events: [Event] { lines.withLock { $0.events } }
 
   public func format(_ event: Event) -> String {
     switch event {

@@ -8,9 +8,12 @@ import Synchronization
 /// step of the schedule names go on, and waits again. The interleaving is
 /// therefore the schedule's, on any machine, in any era.
 ///
-/// When the schedule is used up, or names a rider that is not parked where
-/// it says, the gate opens for everyone (so nothing hangs) and `failure`
-/// says what went wrong.
+/// When the schedule is used up, the gate either opens for everyone or, if
+/// it `continues`, goes on by itself: the rider that just went goes on again
+/// if it can (no switch), else the first parked rider. When the schedule
+/// names a rider that is not parked where it says, the gate opens for
+/// everyone (so nothing hangs) and `failure` says what went wrong. Every
+/// choice it makes is kept in `trace`, which the explorer walks.
 public final class ScriptedGate: Sendable {
   public struct Step: Sendable, Equatable, CustomStringConvertible {
     public let rider: Int
@@ -19,7 +22,25 @@ public final class ScriptedGate: Sendable {
       self.rider = rider
       self.point = point
     }
-    public var description: String { "rider \(rider) at \(point.rawValue)" }
+    /// `B:window`, as schedules are written.
+    public var description: String { Schedule([self]).description }
+  }
+
+  /// One choice of the gate: who could go on, who did, and who went before.
+  public struct Decision: Sendable, Equatable {
+    /// The parked riders, in rider order.
+    public let enabled: [Step]
+    public let chosen: Step
+    /// The rider released at the previous choice, if any.
+    public let previous: Int?
+
+    /// A preemption: the rider that went before could have gone on, and another went.
+    public func isSwitch(to step: Step) -> Bool {
+      guard let previous, enabled.contains(where: { $0.rider == previous }) else { return false }
+      return step.rider != previous
+    }
+
+    public var isSwitch: Bool { isSwitch(to: chosen) }
   }
 
   private enum Waiter {
@@ -37,7 +58,10 @@ public final class ScriptedGate: Sendable {
   private struct State {
     let schedule: [Step]
     let riders: Set<Int>
+    let continues: Bool
     var next = 0
+    var trace: [Decision] = []
+    var previous: Int?
     var parked: [Int: (point: ProbePoint, waiter: Waiter)] = [:]
     var finished: Set<Int> = []
     var isOpen = false
@@ -60,16 +84,33 @@ public final class ScriptedGate: Sendable {
       guard !isOpen else { return [] }
       let stillRunning = riders.subtracting(finished).subtracting(parked.keys)
       guard stillRunning.isEmpty else { return [] }
-      guard next < schedule.count else { return open() }
-      let step = schedule[next]
+      guard !parked.isEmpty else {
+        if next < schedule.count {
+          let step = schedule[next]
+          failure = "step \(next + 1) expects \(step), but it has finished"
+        }
+        return []
+      }
+      let enabled = parked.keys.sorted().map { Step($0, parked[$0]!.point) }
+      let step: Step
+      if next < schedule.count {
+        step = schedule[next]
+      } else if continues {
+        step = enabled.first { $0.rider == previous } ?? enabled[0]
+      } else {
+        return open()
+      }
       guard let held = parked[step.rider], held.point == step.point else {
         let whereItIs =
           finished.contains(step.rider)
           ? "it has finished"
-          : parked[step.rider].map { "it is at \($0.point.rawValue)" } ?? "it never arrived"
+          : parked[step.rider].map { "it is at \(Schedule([Step(step.rider, $0.point)]))" }
+            ?? "it never arrived"
         failure = "step \(next + 1) expects \(step), but \(whereItIs)"
         return open()
       }
+      trace.append(Decision(enabled: enabled, chosen: step, previous: previous))
+      previous = step.rider
       parked[step.rider] = nil
       next += 1
       return [held.waiter]
@@ -87,9 +128,13 @@ public final class ScriptedGate: Sendable {
   /// - Parameters:
   ///   - riders: every rider that will come through; the gate waits for all of them.
   ///   - schedule: the order in which riders leave their probe points.
-  public init(riders: Set<Int>, schedule: [Step]) {
-    state = Mutex(State(schedule: schedule, riders: riders))
+  ///   - continues: after the schedule, go on without a switch instead of opening.
+  public init(riders: Set<Int>, schedule: [Step], continues: Bool = false) {
+    state = Mutex(State(schedule: schedule, riders: riders, continues: continues))
   }
+
+  /// Every choice made so far, in order.
+  public var trace: [Decision] { state.withLock { $0.trace } }
 
   /// What went wrong, if the riders did not follow the schedule.
   public var failure: String? { state.withLock { $0.failure } }

@@ -46,14 +46,17 @@ public struct Simulation: Sendable {
   }
 }
 
-/// The README's story: riders A and B, both on a bike, arrive at one station
-/// that has a single empty slot.
+/// The stage of `replay`, `explore` and `stress`: one station, a few riders,
+/// one visit each (by default the README's story: A and B arrive by bike at
+/// a station with a single empty slot).
 public struct ReplayStage: Sendable {
   public let mode: Mode
   public let station: StationRecord
   public let audit: StationAudit
-  /// Riders 0 (A) and 1 (B); each holds a bike and wants to leave it.
+  /// Riders 0 (A), 1 (B) and so on; each makes one visit.
   public let riders: [Int]
+  /// What every rider wants: an empty slot (the README's story) or a bike.
+  public let want: Want
   public let probe: RaceProbe
   public let blockingProbe: BlockingRaceProbe
   public let log: EventLog
@@ -61,9 +64,11 @@ public struct ReplayStage: Sendable {
   public let configuration: Configuration
 
   public init(
-    mode: Mode, station: StationRecord, audit: StationAudit, riders: [Int], probe: RaceProbe,
-    blockingProbe: BlockingRaceProbe, log: EventLog, configuration: Configuration = Configuration()
+    mode: Mode, station: StationRecord, audit: StationAudit, riders: [Int],
+    want: Want = .emptySlot, probe: RaceProbe, blockingProbe: BlockingRaceProbe, log: EventLog,
+    configuration: Configuration = Configuration()
   ) {
+    self.want = want
     self.mode = mode
     self.station = station
     self.audit = audit

@@ -26,7 +26,7 @@ enum ActorsEra: Era {
     await withDiscardingTaskGroup { group in
       for index in stage.riders {
         group.addTask {
-          _ = await rider.visit(0, wanting: .emptySlot, as: index)
+          _ = await rider.visit(0, wanting: stage.want, as: index)
           rider.probe.finished(rider: index)
         }
       }

@@ -33,7 +33,7 @@ enum CallbacksEra: Era {
       let both = DispatchGroup()
       for rider in riders {
         both.enter()
-        rider.visit(0, wanting: .emptySlot) { _ in
+        rider.visit(0, wanting: stage.want) { _ in
           stage.blockingProbe.finished(rider: rider.index)
           both.leave()
         }

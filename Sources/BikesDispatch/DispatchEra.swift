@@ -34,7 +34,7 @@ enum DispatchEra: Era {
           log: stage.log)
         both.enter()
         Thread {
-          _ = rider.visit(0, wanting: .emptySlot)
+          _ = rider.visit(0, wanting: stage.want)
           stage.blockingProbe.finished(rider: index)
           both.leave()
         }.start()

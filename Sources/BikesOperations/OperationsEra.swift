@@ -31,7 +31,7 @@ enum OperationsEra: Era {
       let end = BlockOperation { continuation.resume(returning: station.countsAfterRun) }
       for rider in stage.riders {
         let visit = Visit(
-          rider: rider, at: 0, station, wanting: .emptySlot, mode: stage.mode,
+          rider: rider, at: 0, station, wanting: stage.want, mode: stage.mode,
           probe: stage.blockingProbe, log: stage.log
         ) { _ in stage.blockingProbe.finished(rider: rider) }
         for step in visit.steps { end.addDependency(step) }

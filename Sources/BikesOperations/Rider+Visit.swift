@@ -40,7 +40,7 @@ struct Visit {
         window = nil
       } else {
         let window = ProbeOperation(
-          ProbeStop(rider: rider, station: index, point: .raceWindow), probe: probe)
+          ProbeStop(rider: rider, station: index, point: .raceWindow), probe: probe, after: check)
         window.addDependency(check)
         act.addDependency(window)
         act.addDependency(check)  // the act reads the check's answer

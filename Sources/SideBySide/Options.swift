@@ -4,6 +4,8 @@ import BikeShare
 struct Options: Sendable, Equatable {
   var format = OutputFormat.text
   var replay = false
+  /// `--explore`: every era's explorer, one row per mode.
+  var explore = false
   /// Where the era executables are; nil: beside this executable.
   var binDirectory: String?
   /// Options every era gets, as typed (validated with the eras' own parser).
@@ -14,9 +16,18 @@ struct Options: Sendable, Equatable {
   var fix: [String] = []
   /// What the eras will read from `shared` and `lock` (for the table's title).
   var configuration = Configuration()
+  /// `--explore`: the stage the eras will explore (for the title).
+  var stage = StageOptions()
 
   /// `--replay`: the era's replay, with the options as typed.
   func replayArguments() -> [String] { ["replay"] + shared }
+
+  /// `--explore`: one explorer run per mode (racy, the era's own, safe).
+  func exploreRuns(for era: EraInfo) -> [[String]] {
+    let own = era.takes(.lock) ? lock : era.takes(.fix) ? fix : []
+    let modes = [Mode.racy] + era.ownModes.filter(\.replays).map(\.mode) + [Mode.safe]
+    return modes.map { ["explore", "--format", "json", "--mode", $0.rawValue] + shared + own }
+  }
 
   /// The table: one run per row, each printing one JSON report. The racy
   /// mode with the pause, the same without it (window 0, when the pause is
@@ -64,6 +75,9 @@ enum OptionsParser {
       case "--replay":
         if reader.inlineValue != nil { throw UsageError("--replay takes no value") }
         options.replay = true
+      case "--explore":
+        if reader.inlineValue != nil { throw UsageError("--explore takes no value") }
+        options.explore = true
       case "--bin-dir": options.binDirectory = try value()
       case "--lock": options.lock = ["--lock", try value()]
       case "--fix": options.fix = ["--fix", try value()]
@@ -80,7 +94,18 @@ enum OptionsParser {
         if let next = reader.followingValue() { options.shared.append(next) }
       }
     }
-    if options.replay {
+    if options.replay && options.explore {
+      throw UsageError("--replay and --explore are two different views: pick one")
+    }
+    if options.explore {
+      if modeGiven {
+        throw UsageError("--explore explores every mode of every era (drop --mode)")
+      }
+      let command = try CommandLineParser.parse(
+        ["explore"] + options.shared + options.lock, for: .dispatch)
+      if case .stage(_, let stage) = command { options.stage = stage }
+      _ = try CommandLineParser.parse(["explore"] + options.fix, for: .actors)
+    } else if options.replay {
       if options.format == .json { throw UsageError("--replay prints text (drop --format json)") }
       if !options.lock.isEmpty || !options.fix.isEmpty {
         throw UsageError("--replay takes only --mode (the replays use each era's own station)")
@@ -121,11 +146,14 @@ enum OptionsParser {
       Scripts/side-by-side.sh [options]          builds in release, then runs this
       \(executable) [options]             runs the era executables beside it
       \(executable) --replay [--mode M]   the four replays, one after another
+      \(executable) --explore [stage]      every era's explorer in one table
 
     OPTIONS
       --format text|json      json: all rows as one JSON array (each row an era's report
                               plus "meaning")
       --replay                the two riders and one empty slot, era by era
+      --explore               every schedule of the stage, era by era: one row per mode
+                              (takes --story, --riders, --max-switches)
       --bin-dir DIR           where the era executables are (default: beside this one)
       --lock KIND             passed to bikes-dispatch only
       --fix KIND              passed to bikes-actors only

@@ -31,6 +31,7 @@ enum SideBySide {
     let stopper = Stopper()
     let interrupt = stopper.install()
     defer { interrupt.cancel() }
+    if options.explore { return explorations(options, folder: folder, stopper: stopper) }
     return options.replay
       ? replays(options, folder: folder, stopper: stopper)
       : compare(options, folder: folder, stopper: stopper)
@@ -123,6 +124,69 @@ enum SideBySide {
     if rows.contains(where: { $0.verdict == .fixBroken }) { return EraCommand.ExitCode.violations }
     if failed || rows.isEmpty { return EraCommand.ExitCode.runtimeError }
     return EraCommand.ExitCode.done
+  }
+
+  /// `--explore`: one row per era and mode: schedules, forbidden, and the
+  /// forbidden schedule with the fewest switches, to replay anywhere.
+  private static func explorations(_ options: Options, folder: URL, stopper: Stopper) -> Int32 {
+    let isText = options.format == .text
+    var objects: [String] = []
+    var failed = false
+    if isText {
+      let stage = options.stage
+      let bound = stage.maxSwitches.map { ", at most \($0) switch\($0 == 1 ? "" : "es")" } ?? ""
+      Console.out("Every schedule of the stage, in every era\(bound):")
+      Console.out(stage.story.setting(riders: stage.riders))
+      Console.out("")
+      Console.out(ExploreTable.header)
+    }
+    for era in EraInfo.all {
+      if stopper.isStopped { return EraCommand.ExitCode.interrupted }
+      guard let url = executable(era, in: folder) else {
+        if isText {
+          Console.out(Table.line(era: era.name, note: "(\(era.executable) not built: skipped)"))
+        }
+        continue
+      }
+      for arguments in options.exploreRuns(for: era) {
+        var lines = 0
+        do {
+          let end = try Child.run(url, arguments, stopper: stopper) { line in
+            guard !line.isEmpty else { return }
+            guard let row = ExploreTable.Row(jsonLine: line) else {
+              Console.error(
+                "\(OptionsParser.executable): \(era.executable) printed a line that is not its"
+                  + " exploration: \(line.prefix(80))")
+              failed = true
+              return
+            }
+            lines += 1
+            objects.append(line)
+            if isText { Console.out(ExploreTable.line(row)) }
+          }
+          switch end {
+          case .exited(EraCommand.ExitCode.done) where lines == 1: continue
+          case .exited(EraCommand.ExitCode.interrupted), .killed(SIGINT):
+            return EraCommand.ExitCode.interrupted
+          case .exited(EraCommand.ExitCode.usageError): return EraCommand.ExitCode.usageError
+          case .exited(let code):
+            Console.error(
+              "\(OptionsParser.executable): \(era.executable) \(arguments.joined(separator: " "))"
+                + " ended with status \(code)")
+            failed = true
+          case .killed(let signal):
+            Console.error(
+              "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)")
+            failed = true
+          }
+        } catch {
+          Console.error("\(OptionsParser.executable): could not start \(url.path): \(error)")
+          failed = true
+        }
+      }
+    }
+    if !isText { Console.out("[" + objects.joined(separator: ",\n") + "]") }
+    return failed || objects.isEmpty ? EraCommand.ExitCode.runtimeError : EraCommand.ExitCode.done
   }
 
   private static func replays(_ options: Options, folder: URL, stopper: Stopper) -> Int32 {

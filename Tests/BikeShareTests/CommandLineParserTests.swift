@@ -37,11 +37,78 @@ import Testing
   }
 
   @Test func replayTakesAMode() throws {
-    #expect(
-      try CommandLineParser.parse(["replay"], for: .callbacks) == .replay(modes: [.racy, .safe]))
+    var expected = StageOptions()
+    #expect(try CommandLineParser.parse(["replay"], for: .callbacks) == .stage(.replay, expected))
+    expected.modes = [.racy]
+    expected.configuration.modes = [.racy]
     #expect(
       try CommandLineParser.parse(["replay", "--mode", "racy"], for: .callbacks)
-        == .replay(modes: [.racy]))
+        == .stage(.replay, expected))
+  }
+
+  @Test func theStageCommandsTakeTheirOwnOptions() throws {
+    let command = try CommandLineParser.parse(
+      [
+        "replay", "--story", "bike", "--schedule", "c:arrive C:window", "--riders", "3", "--mode",
+        "racy",
+      ],
+      for: .callbacks)
+    guard case .stage(.replay, let options) = command else {
+      Issue.record("expected a replay, got \(command)")
+      return
+    }
+    #expect(options.story == .bike)
+    #expect(options.riders == 3)
+    #expect(options.schedule == Schedule([.init(2, .arrive), .init(2, .raceWindow)]))
+    #expect(options.schedule?.description == "C:arrive C:window")
+    let explore = try CommandLineParser.parse(
+      ["explore", "--max-switches", "2", "--format", "json", "--lock", "atomic"], for: .dispatch)
+    guard case .stage(.explore, let explored) = explore else {
+      Issue.record("expected explore, got \(explore)")
+      return
+    }
+    #expect(explored.maxSwitches == 2)
+    #expect(explored.format == .json)
+    #expect(explored.configuration.lock == .atomic)
+    let stress = try CommandLineParser.parse(
+      ["stress", "--runs", "50", "--race-window-us", "7", "--fix", "reserve"], for: .actors)
+    guard case .stage(.stress, let stressed) = stress else {
+      Issue.record("expected stress, got \(stress)")
+      return
+    }
+    #expect(stressed.runs == 50)
+    #expect(stressed.raceWindowMicroseconds == 7)
+    #expect(stressed.configuration.fix == .reserve)
+  }
+
+  @Test(arguments: [
+    (["replay", "--story", "tram"], "--story expects slot or bike, got 'tram'"),
+    (["explore", "--riders", "5"], "--riders expects a whole number from 2 to 4, got 5"),
+    (["explore", "--riders", "1"], "--riders expects a whole number from 2 to 4, got 1"),
+    (
+      ["replay", "--mode", "racy", "--schedule", "A:arrive D:window"],
+      "--schedule step 2 'D:window': the stage has riders A and B only"
+    ),
+    (
+      ["replay", "--mode", "racy", "--schedule", "A-arrive"],
+      "--schedule step 1 'A-arrive': expected RIDER:POINT, such as A:arrive or B:window"
+    ),
+    (
+      ["replay", "--mode", "racy", "--schedule", "A:leave"],
+      "--schedule step 1 'A:leave': the point is arrive or window"
+    ),
+    (["replay", "--mode", "racy", "--schedule", " "], "--schedule is empty"),
+    (
+      ["replay", "--schedule", "A:arrive"],
+      "--schedule plays one mode: add --mode racy (or another)"
+    ),
+    (["explore", "--schedule", "A:arrive"], "explore does not take --schedule (replay does)"),
+    (["replay", "--runs", "5"], "replay does not take --runs (stress does)"),
+    (["stress", "--paths", "5"], "stress does not take --paths (see --help)"),
+    (["explore", "--lock", "mutex"], "explore does not take --lock (see --help)"),
+  ])
+  func badStageOptionsAreUsageErrors(arguments: [String], message: String) {
+    #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments, for: .callbacks) }
   }
 
   @Test func helpAndVersion() throws {
@@ -77,7 +144,7 @@ import Testing
     (["--format", "xml"], "--format expects text or json, got 'xml'"),
     (["--city", "ftp://x/y.json"], "--city 'ftp://x/y.json' is not an http(s) URL with a host"),
     (["--log=yes"], "--log takes no value"),
-    (["replay", "--riders", "3"], "replay takes only --mode (got '--riders')"),
+    (["replay", "--paths", "3"], "replay does not take --paths (see --help)"),
   ])
   func badInputIsOneClearLine(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments, for: .callbacks) }
@@ -178,7 +245,7 @@ import Testing
     ),
     (
       ["replay", "--mode", "unsynchronized"], true,
-      "replay tells a story of steps in order; run --mode unsynchronized instead"
+      "replay tells a story of steps in order; run --mode unsynchronized or explore it instead"
     ),
   ])
   func locksAndTheUnsynchronizedModeBelongToTheDispatchEra(

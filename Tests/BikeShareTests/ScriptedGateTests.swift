@@ -62,7 +62,7 @@ import Testing
     let gate = ScriptedGate(riders: [0], schedule: [.init(0, .arrive), .init(0, .raceWindow)])
     await gate.pass(ProbeStop(rider: 0, station: 0, point: .arrive))
     gate.finish(rider: 0)
-    #expect(gate.failure == "step 2 expects rider 0 at race window, but it has finished")
+    #expect(gate.failure == "step 2 expects A:window, but it has finished")
   }
 
   @Test func afterTheScriptEveryoneRunsFree() async {

@@ -18,7 +18,7 @@ import Testing
   @Test func helpAndVersionExitZero() throws {
     let help = try bikes.run(["--help"])
     #expect(help.status == 0)
-    #expect(help.standardOutput.contains("bikes-actors replay [--mode M]"))
+    #expect(help.standardOutput.contains("bikes-actors replay [stage]"))
     let version = try bikes.run(["--version"])
     #expect(version.status == 0)
     #expect(version.standardOutput == "bikes-actors 0.1.0\n")

@@ -15,8 +15,10 @@ import Testing
         bikes-dispatch: threads, DispatchQueues and locks (NSLock, Mutex, queues, atomics)
 
         USAGE
-          bikes-dispatch [run] [options]     simulate (the default)
-          bikes-dispatch replay [--mode M]   two riders, one empty slot, step by step
+          bikes-dispatch [run] [options]    simulate (the default)
+          bikes-dispatch replay [stage]     one schedule, step by step (default: the README's story)
+          bikes-dispatch explore [stage]    every schedule, counted and classified
+          bikes-dispatch stress [stage]     no gate, the real runtime, N runs: an outcome histogram
 
         OPTIONS
           --mode racy|safe|unsynchronized|both
@@ -39,6 +41,18 @@ import Testing
           --log                          one line per event (it widens the race window)
           --fail-on-violation            exit 3 if any violation was found
           --help, --version
+
+        STAGE OPTIONS for replay, explore and stress (and --mode, --lock):
+        one station, 2 to 4 riders, one visit each
+          --story slot|bike              slot: riders arrive by bike, one empty slot (default);
+                                         bike: riders on foot, one free bike
+          --riders N                     riders on the stage (default 2)
+          --schedule S                   replay only: the order, e.g. 'A:arrive B:arrive B:window A:window'
+          --max-switches N               explore only: at most N preemptions (default: no bound)
+          --runs N                       stress only: runs (default 10000)
+          --race-window-us N             stress only: injected pause (default 0: none)
+          --format text|json             explore and stress: json, one line per mode
+          --fail-on-violation            explore and stress: exit 3 if a forbidden result was found
 
         EXIT CODES
           0 done (a racy run that shows the race is a success)   1 city could not be loaded

@@ -6,19 +6,10 @@ import Testing
 @testable import BikesDispatch
 
 /// Plays the replay stage with a given lock (`bikes-dispatch replay` uses the default).
-func replay(_ mode: Mode, lock: LockKind) async -> (
-  steps: [String], end: StationCounts, violations: [Violation], failure: String?
-) {
-  let gate = ScriptedGate(riders: [0, 1], schedule: Replay.schedule(for: mode))
-  let log = EventLog(.memory, riderName: { Replay.riderNames[$0] })
-  let audit = StationAudit(Replay.station)
+func replay(_ mode: Mode, lock: LockKind) async -> Replay.Outcome {
   var configuration = Configuration()
   configuration.lock = lock
-  let stage = ReplayStage(
-    mode: mode, station: Replay.station, audit: audit, riders: [0, 1], probe: .scripted(gate),
-    blockingProbe: .scripted(gate), log: log, configuration: configuration)
-  let end = await DispatchEra.replay(stage)
-  return (log.recorded, end, audit.violations, gate.failure)
+  return await Replay.play(DispatchEra.self, mode: mode, configuration: configuration)
 }
 
 @Suite struct DispatchReplayTests {

@@ -96,7 +96,7 @@ import Testing
     (["--format", "yaml"], "--format expects text or json, got 'yaml'"),
     (["--bin-dir"], "--bin-dir needs a value"),
     (["--replay", "--format", "json"], "--replay prints text (drop --format json)"),
-    (["--replay", "--riders", "3"], "replay takes only --mode (got '--riders')"),
+    (["--replay", "--paths", "3"], "replay does not take --paths (see --help)"),
     (
       ["--replay", "--lock", "nslock"],
       "--replay takes only --mode (the replays use each era's own station)"

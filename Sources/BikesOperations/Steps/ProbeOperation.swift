@@ -7,15 +7,20 @@ import Foundation
 final class ProbeOperation: Step, @unchecked Sendable {
   let stop: ProbeStop
   private let probe: BlockingRaceProbe
+  /// The race window's check: a rider whose check found nothing is turned
+  /// away at once, and does not stop in the window.
+  private let check: CheckOperation?
 
-  init(_ stop: ProbeStop, probe: BlockingRaceProbe) {
+  init(_ stop: ProbeStop, probe: BlockingRaceProbe, after check: CheckOperation? = nil) {
     self.stop = stop
     self.probe = probe
+    self.check = check
     super.init(rider: stop.rider, name: "rider \(stop.rider + 1): \(stop.point.rawValue)")
   }
 
   override func main() {
     guard begin() else { return }
+    if let check, let seen = check.available, seen <= 0 { return }
     probe.pause(stop)
   }
 }

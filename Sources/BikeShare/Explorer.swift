@@ -1,0 +1,165 @@
+import Foundation
+
+/// `bikes-<era> explore`: every order in which the stage's riders can pass
+/// their probe points, each run once on the era's real code through the
+/// scripted gate, grouped by how it ended.
+///
+/// The walk is depth first and stateless: play a prefix of choices, let the
+/// gate finish the run without a switch, and read back every choice it
+/// made. Then, at every choice after the prefix, try each other parked rider
+/// as a new prefix. Each complete schedule is played exactly once.
+public enum Explorer {
+  /// One group of schedules that ended alike.
+  public struct Outcome: Sendable {
+    public let result: StageResult
+    public let forbidden: Bool
+    public let description: String
+    public var schedules: Int
+    /// The example with the fewest switches (the first found among equals).
+    public var example: Schedule
+    public var exampleSwitches: Int
+  }
+
+  public struct Exploration: Sendable {
+    public let mode: Mode
+    public let options: StageOptions
+    public let outcomes: [Outcome]
+    public let schedules: Int
+    public let seconds: Double
+    /// Forbidden examples that did not end the same way when played again.
+    public let unsteady: [String]
+    /// Runs where the riders did not follow the gate (a bug in the era).
+    public let failures: [String]
+
+    public var forbidden: Int { outcomes.filter(\.forbidden).map(\.schedules).reduce(0, +) }
+
+    /// The forbidden example with the fewest switches, then the shortest.
+    public var shortestForbidden: Outcome? {
+      outcomes.filter(\.forbidden).min {
+        ($0.exampleSwitches, $0.example.steps.count) < ($1.exampleSwitches, $1.example.steps.count)
+      }
+    }
+  }
+
+  public static func explore<E: Era>(
+    _ era: E.Type, mode: Mode, options: StageOptions, stop: StopSwitch = StopSwitch(),
+    progress: @Sendable (Int) -> Void = { _ in }
+  ) async -> Exploration {
+    let clock = ContinuousClock()
+    let started = clock.now
+    var outcomes: [StageResult: Outcome] = [:]
+    var order: [StageResult] = []
+    var failures: [String] = []
+    var count = 0
+
+    func visit(_ prefix: [ScriptedGate.Step]) async {
+      if stop.isStopped { return }
+      let run = await Stage.play(
+        E.self, mode: mode, options: options, schedule: Schedule(prefix), continues: true)
+      count += 1
+      progress(count)
+      if let failure = run.failure { failures.append("\(run.schedule): \(failure)") }
+      if var seen = outcomes[run.result] {
+        seen.schedules += 1
+        if (run.switches, run.schedule.description)
+          < (seen.exampleSwitches, seen.example.description)
+        {
+          seen.example = run.schedule
+          seen.exampleSwitches = run.switches
+        }
+        outcomes[run.result] = seen
+      } else {
+        order.append(run.result)
+        outcomes[run.result] = Outcome(
+          result: run.result, forbidden: run.isForbidden,
+          description: run.result.description(options.story, riders: options.riders),
+          schedules: 1, example: run.schedule, exampleSwitches: run.switches)
+      }
+      let trace = run.trace
+      for depth in prefix.count..<trace.count {
+        let decision = trace[depth]
+        let before = trace[..<depth].filter(\.isSwitch).count
+        for other in decision.enabled where other != decision.chosen {
+          let switches = before + (decision.isSwitch(to: other) ? 1 : 0)
+          if let bound = options.maxSwitches, switches > bound { continue }
+          await visit(trace[..<depth].map(\.chosen) + [other])
+        }
+      }
+    }
+    await visit([])
+
+    // Every forbidden example, played again, must end the same way.
+    var unsteady: [String] = []
+    for key in order where outcomes[key]!.forbidden {
+      let example = outcomes[key]!.example
+      let again = await Stage.play(
+        E.self, mode: mode, options: options, schedule: example, continues: false)
+      if again.result != key {
+        unsteady.append("\(example) ended at \(again.end), not \(key.end)")
+      }
+    }
+    // Acceptable outcomes first, then forbidden; most schedules first within each.
+    let sorted = order.map { outcomes[$0]! }.sorted {
+      ($0.forbidden ? 1 : 0, -$0.schedules) < ($1.forbidden ? 1 : 0, -$1.schedules)
+    }
+    return Exploration(
+      mode: mode, options: options, outcomes: sorted, schedules: count,
+      seconds: started.duration(to: clock.now).seconds, unsteady: unsteady, failures: failures)
+  }
+
+  /// The outcome table, for people.
+  public static func text(_ exploration: Exploration, executable: String) -> String {
+    let options = exploration.options
+    var command =
+      "\(executable) explore --mode \(exploration.mode) --story \(options.story.rawValue)"
+      + " --riders \(options.riders)"
+    if let bound = options.maxSwitches { command += " --max-switches \(bound)" }
+    var lines = [command, options.story.setting(riders: options.riders)]
+    lines.append("  schedules  expect      result")
+    for outcome in exploration.outcomes {
+      let count = String(outcome.schedules)
+      let padded = String(repeating: " ", count: max(0, 11 - count.count)) + count
+      let expect = outcome.forbidden ? "FORBIDDEN " : "acceptable"
+      lines.append("\(padded)  \(expect)  \(outcome.description)")
+      let switches =
+        outcome.exampleSwitches == 1 ? "1 switch" : "\(outcome.exampleSwitches) switches"
+      lines.append(String(repeating: " ", count: 25) + "e.g. \(outcome.example) (\(switches))")
+    }
+    let bound =
+      options.maxSwitches.map { " with at most \($0) switch\($0 == 1 ? "" : "es")" } ?? ""
+    lines.append(
+      "explored \(exploration.schedules) schedules\(bound) in"
+        + " \(RunReport.seconds(exploration.seconds)): \(exploration.forbidden) forbidden")
+    for line in exploration.unsteady { lines.append("UNCONTROLLED NONDETERMINISM: \(line)") }
+    for line in exploration.failures.prefix(3) { lines.append("RIDERS LEFT THE SCRIPT: \(line)") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// One JSON object per mode.
+  public static func json(_ exploration: Exploration, era: String) -> String {
+    let options = exploration.options
+    let outcomes: [[String: Any]] = exploration.outcomes.map { outcome in
+      [
+        "result": outcome.description,
+        "end": [
+          "free_bikes": outcome.result.end.freeBikes, "empty_slots": outcome.result.end.emptySlots,
+        ],
+        "schedules": outcome.schedules,
+        "expect": outcome.forbidden ? "forbidden" : "acceptable",
+        "example": outcome.example.description,
+        "example_switches": outcome.exampleSwitches,
+      ]
+    }
+    var object: [String: Any] = [
+      "era": era, "mode": exploration.mode.rawValue, "story": options.story.rawValue,
+      "riders": options.riders, "schedules": exploration.schedules,
+      "forbidden": exploration.forbidden, "outcomes": outcomes,
+      "seconds": (exploration.seconds * 1000).rounded() / 1000,
+      "unsteady": exploration.unsteady, "failures": exploration.failures,
+    ]
+    object["max_switches"] = options.maxSwitches ?? NSNull()
+    let data =
+      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -1,0 +1,106 @@
+/// The subcommands that play the small stage instead of simulating a city.
+public enum StageCommand: String, Sendable, CaseIterable {
+  case replay, explore, stress
+
+  /// `--help`'s USAGE line.
+  var usage: String {
+    switch self {
+    case .replay: "one schedule, step by step (default: the README's story)"
+    case .explore: "every schedule, counted and classified"
+    case .stress: "no gate, the real runtime, N runs: an outcome histogram"
+    }
+  }
+}
+
+/// An option of the stage commands, declared once as `Option` is.
+public struct StageOption: Sendable {
+  public let name: String
+  public let value: String?
+  public let help: [String]
+  /// The subcommands that take it.
+  public let commands: Set<StageCommand>
+  public let apply: @Sendable (inout StageOptions, String) throws(UsageError) -> Void
+
+  init(
+    _ name: String, _ value: String?, _ help: String..., for commands: Set<StageCommand>,
+    apply: @escaping @Sendable (inout StageOptions, String) throws(UsageError) -> Void
+  ) {
+    self.name = name
+    self.value = value
+    self.help = help
+    self.commands = commands
+    self.apply = apply
+  }
+
+  var helpLines: [String] {
+    Option(name, value, help: help) { _, _ in }.helpLines
+  }
+
+  static func number(
+    _ name: String, _ range: ClosedRange<Int>, _ help: String..., for commands: Set<StageCommand>,
+    set: @escaping @Sendable (inout StageOptions, Int) -> Void
+  ) -> StageOption {
+    let check = Option.number(name, range) { _, _ in }
+    return StageOption(name, "N", help: help, for: commands) { options, text throws(UsageError) in
+      var scratch = Configuration()
+      try check.apply(&scratch, text)
+      set(&options, Int(text)!)
+    }
+  }
+
+  private init(
+    _ name: String, _ value: String?, help: [String], for commands: Set<StageCommand>,
+    apply: @escaping @Sendable (inout StageOptions, String) throws(UsageError) -> Void
+  ) {
+    self.name = name
+    self.value = value
+    self.help = help
+    self.commands = commands
+    self.apply = apply
+  }
+
+  /// The stage's own options, in `--help` order (`--mode` and the era's own
+  /// options come from `Option`).
+  public static let all: [StageOption] = [
+    StageOption(
+      "--story", "slot|bike", "slot: riders arrive by bike, one empty slot (default);",
+      "bike: riders on foot, one free bike", for: Set(StageCommand.allCases)
+    ) { options, text throws(UsageError) in
+      guard let story = Story(rawValue: text) else {
+        throw UsageError("--story expects slot or bike, got '\(text)'")
+      }
+      options.story = story
+    },
+    .number("--riders", 2...4, "riders on the stage (default 2)", for: Set(StageCommand.allCases)) {
+      $0.riders = $1
+    },
+    StageOption(
+      "--schedule", "S", "replay only: the order, e.g. 'A:arrive B:arrive B:window A:window'",
+      for: [.replay]
+    ) { options, text in options.scheduleText = text },
+    .number(
+      "--max-switches", 0...20, "explore only: at most N preemptions (default: no bound)",
+      for: [.explore]
+    ) { $0.maxSwitches = $1 },
+    .number("--runs", 1...1_000_000, "stress only: runs (default 10000)", for: [.stress]) {
+      $0.runs = $1
+    },
+    .number(
+      "--race-window-us", 0...1_000_000, "stress only: injected pause (default 0: none)",
+      for: [.stress]
+    ) { $0.raceWindowMicroseconds = $1 },
+    StageOption(
+      "--format", "text|json", "explore and stress: json, one line per mode",
+      for: [.explore, .stress]
+    ) { options, text throws(UsageError) in
+      guard let format = OutputFormat(rawValue: text) else {
+        throw UsageError("--format expects text or json, got '\(text)'")
+      }
+      options.format = format
+    },
+    StageOption(
+      "--fail-on-violation", nil, "explore and stress: exit 3 if a forbidden result was found",
+      for: [.explore, .stress]
+    ) { options, _ in options.failOnViolation = true },
+  ]
+}

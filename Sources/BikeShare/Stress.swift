@@ -1,0 +1,136 @@
+import Foundation
+
+/// `bikes-<era> stress`: the stage with no gate, on the real runtime, many
+/// times: an outcome histogram and what it can and cannot say.
+public enum Stress {
+  public struct Row: Sendable {
+    public let result: StageResult
+    public let forbidden: Bool
+    public let description: String
+    public var samples: Int
+  }
+
+  public struct Tally: Sendable {
+    public let mode: Mode
+    public let options: StageOptions
+    public let rows: [Row]
+    public let runs: Int
+    public let seconds: Double
+    public var forbidden: Int { rows.filter(\.forbidden).map(\.samples).reduce(0, +) }
+  }
+
+  public static func run<E: Era>(
+    _ era: E.Type, mode: Mode, options: StageOptions, stop: StopSwitch = StopSwitch(),
+    progress: @Sendable (Int) -> Void = { _ in }
+  ) async -> Tally {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let window = Duration.microseconds(options.raceWindowMicroseconds)
+    var rows: [StageResult: Row] = [:]
+    var order: [StageResult] = []
+    var runs = 0
+    while runs < options.runs, !stop.isStopped {
+      let log = EventLog(.memory)
+      let station = options.story.station
+      let audit = StationAudit(station)
+      let stage = ReplayStage(
+        mode: mode, station: station, audit: audit, riders: options.riderIndices,
+        want: options.story.want, probe: .waiting(window), blockingProbe: .waiting(window),
+        log: log, configuration: options.configuration)
+      let end = await era.replay(stage)
+      let served = log.events.filter {
+        switch $0 {
+        case .tookBike, .leftBike: true
+        default: false
+        }
+      }.count
+      let result = StageResult(
+        end: end, lowest: audit.lowest, highest: audit.highest, served: served)
+      if rows[result] == nil {
+        order.append(result)
+        rows[result] = Row(
+          result: result, forbidden: result.isForbidden(options.story),
+          description: result.description(options.story, riders: options.riders), samples: 0)
+      }
+      rows[result]!.samples += 1
+      runs += 1
+      progress(runs)
+    }
+    return Tally(
+      mode: mode, options: options,
+      rows: order.map { rows[$0]! }.sorted { $0.samples > $1.samples }, runs: runs,
+      seconds: started.duration(to: clock.now).seconds)
+  }
+
+  /// A 95 % Wilson score interval for `hits` out of `runs`.
+  public static func interval(_ hits: Int, of runs: Int) -> ClosedRange<Double> {
+    guard runs > 0 else { return 0...1 }
+    let n = Double(runs)
+    let p = Double(hits) / n
+    let z = 1.96
+    let centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    let half = z * ((p * (1 - p) / n + z * z / (4 * n * n)).squareRoot()) / (1 + z * z / n)
+    return max(0, centre - half)...min(1, centre + half)
+  }
+
+  static func percent(_ value: Double) -> String {
+    String(format: "%.2f %%", value * 100)
+  }
+
+  /// What the forbidden count says, honestly.
+  public static func verdict(_ tally: Tally) -> String {
+    let (hits, runs) = (tally.forbidden, tally.runs)
+    if hits == 0 {
+      return
+        "forbidden in 0 of \(runs) runs: the rate is below \(percent(3 / Double(max(runs, 1))))"
+        + " with 95 % confidence, which proves nothing about 0"
+    }
+    let range = interval(hits, of: runs)
+    return "forbidden in \(hits) of \(runs) runs: \(percent(Double(hits) / Double(runs)))"
+      + " (95 % interval \(percent(range.lowerBound)) to \(percent(range.upperBound)))"
+  }
+
+  public static func text(_ tally: Tally, executable: String) -> String {
+    let options = tally.options
+    var lines = [
+      "\(executable) stress --mode \(tally.mode) --story \(options.story.rawValue)"
+        + " --riders \(options.riders) --runs \(options.runs)"
+        + " --race-window-us \(options.raceWindowMicroseconds)",
+      options.story.setting(riders: options.riders)
+        + (options.raceWindowMicroseconds == 0
+          ? " No gate, no pause: the original code." : " No gate; an injected pause."),
+      "    samples      freq  expect      result",
+    ]
+    for row in tally.rows {
+      let samples = String(row.samples)
+      let freq = percent(Double(row.samples) / Double(max(tally.runs, 1)))
+      lines.append(
+        String(repeating: " ", count: max(0, 11 - samples.count)) + samples
+          + String(repeating: " ", count: max(0, 10 - freq.count)) + freq + "  "
+          + (row.forbidden ? "FORBIDDEN " : "acceptable") + "  " + row.description)
+    }
+    lines.append(verdict(tally) + " (\(RunReport.seconds(tally.seconds)))")
+    return lines.joined(separator: "\n")
+  }
+
+  public static func json(_ tally: Tally, era: String) -> String {
+    let options = tally.options
+    let rows: [[String: Any]] = tally.rows.map {
+      [
+        "result": $0.description, "samples": $0.samples,
+        "expect": $0.forbidden ? "forbidden" : "acceptable",
+      ]
+    }
+    let range = interval(tally.forbidden, of: tally.runs)
+    let object: [String: Any] = [
+      "era": era, "mode": tally.mode.rawValue, "story": options.story.rawValue,
+      "riders": options.riders, "runs": tally.runs,
+      "race_window_us": options.raceWindowMicroseconds, "forbidden": tally.forbidden,
+      "forbidden_interval": [range.lowerBound, range.upperBound], "outcomes": rows,
+      "seconds": (tally.seconds * 1000).rounded() / 1000,
+    ]
+    let data =
+      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+}

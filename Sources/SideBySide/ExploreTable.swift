@@ -1,0 +1,46 @@
+import BikeShare
+import Foundation
+
+/// `bikes-side-by-side --explore`: one row per era and mode.
+enum ExploreTable {
+  struct Row: Equatable {
+    let era: String
+    let mode: String
+    let schedules: Int
+    let forbidden: Int
+    /// The forbidden example with the fewest switches, if any.
+    let example: String?
+
+    /// Reads an era's `explore --format json` line.
+    init?(jsonLine: String) {
+      guard
+        let object = try? JSONSerialization.jsonObject(with: Data(jsonLine.utf8)) as? [String: Any],
+        let era = object["era"] as? String, let mode = object["mode"] as? String,
+        let schedules = object["schedules"] as? Int, let forbidden = object["forbidden"] as? Int,
+        let outcomes = object["outcomes"] as? [[String: Any]]
+      else { return nil }
+      self.era = era
+      self.mode = mode
+      self.schedules = schedules
+      self.forbidden = forbidden
+      example =
+        outcomes
+        .filter { $0["expect"] as? String == "forbidden" }
+        .min { ($0["example_switches"] as? Int ?? 0) < ($1["example_switches"] as? Int ?? 0) }?[
+          "example"] as? String
+    }
+  }
+
+  static let header =
+    "era        mode       schedules  forbidden  a forbidden schedule with the fewest switches"
+
+  static func line(_ row: Row) -> String {
+    func right(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(1, width - text.count)) + text
+    }
+    return row.era.padding(toLength: 11, withPad: " ", startingAt: 0)
+      + row.mode.padding(toLength: 9, withPad: " ", startingAt: 0)
+      + right(String(row.schedules), 11) + right(String(row.forbidden), 11)
+      + "  " + (row.example ?? "-")
+  }
+}
