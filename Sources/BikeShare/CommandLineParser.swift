@@ -66,7 +66,9 @@ public enum CommandLineParser {
         options.modes = options.configuration.modes
       } else if let own = era.ownOptions.first(where: { $0.name == flag }) {
         try own.apply(&options.configuration, own.value == nil ? "" : try value())
-      } else if let stage = StageOption.all.first(where: { $0.name == flag }) {
+      } else if let stage = (StageOption.all + era.ownStageOptions).first(where: {
+        $0.name == flag
+      }) {
         guard stage.commands.contains(command) else {
           let takers = StageCommand.allCases.filter(stage.commands.contains).map(\.rawValue)
           throw UsageError(
@@ -81,6 +83,10 @@ public enum CommandLineParser {
       } else {
         throw UsageError("unexpected argument '\(word)' (see --help)")
       }
+    }
+    if options.jobs, options.maxSwitches != nil {
+      throw UsageError(
+        "--scheduler jobs takes no --max-switches: a job belongs to no rider to switch from")
     }
     if let text = options.scheduleText {
       options.schedule = try Schedule.parse(text, riders: options.riders)
@@ -118,7 +124,7 @@ public enum CommandLineParser {
 
       STAGE OPTIONS for replay, explore and stress (and --mode\(stageOwnOptions(era))):
       one station, 2 to 4 riders, one visit each
-      \(StageOption.all.flatMap(\.helpLines).joined(separator: "\n"))
+      \((StageOption.all + era.ownStageOptions).flatMap(\.helpLines).joined(separator: "\n"))
 
       EXIT CODES
         0 done (a racy run that shows the race is a success)   1 city could not be loaded

@@ -15,6 +15,9 @@ public protocol Era: SendableMetatype {
   /// Plays the replay stage: each of its riders makes one visit to its one station.
   /// - Returns: the station's counts at the end.
   static func replay(_ stage: ReplayStage) async -> StationCounts
+  /// `explore --scheduler jobs`: the code shapes to explore job by job
+  /// (an era whose stage runs on Swift's runtime; the others have none).
+  static var jobShapes: [JobShape] { get }
 }
 
 extension Era {
@@ -22,6 +25,8 @@ extension Era {
   public static var name: String { info.name }
   /// The executable: `bikes-actors`.
   public static var executable: String { info.executable }
+
+  public static var jobShapes: [JobShape] { [] }
 
   /// The era executable's entry point (`@main`): the shared command line.
   public static func main() async {

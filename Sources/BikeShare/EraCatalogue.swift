@@ -9,12 +9,18 @@ public struct EraInfo: Sendable {
   public let ownModes: [OwnMode]
   /// Options only this era has, shown in `--help` after `--mode`.
   public let ownOptions: [Option]
+  /// Stage options only this era has (`--scheduler`).
+  public let ownStageOptions: [StageOption]
 
-  public init(name: String, title: String, ownModes: [OwnMode] = [], ownOptions: [Option] = []) {
+  public init(
+    name: String, title: String, ownModes: [OwnMode] = [], ownOptions: [Option] = [],
+    ownStageOptions: [StageOption] = []
+  ) {
     self.name = name
     self.title = title
     self.ownModes = ownModes
     self.ownOptions = ownOptions
+    self.ownStageOptions = ownStageOptions
   }
 
   public var executable: String { "bikes-\(name)" }
@@ -61,7 +67,7 @@ public struct EraInfo: Sendable {
         script: "Script: A checks inside the station and is held at its payment, B does the same,"
           + " B leaves, A leaves.")
     ],
-    ownOptions: [.fix])
+    ownOptions: [.fix], ownStageOptions: [.scheduler])
 }
 
 /// `bikes-actors --fix`: how its safe riders make check and act one unit.

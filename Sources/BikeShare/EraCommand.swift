@@ -125,6 +125,19 @@ public enum EraCommand {
           separator
             + Replay.text(outcome, executable: E.executable, scheduled: options.schedule != nil))
         if outcome.failure != nil { code = ExitCode.runtimeError }
+      case .explore where options.jobs:
+        if index > 0 { continue }  // the shapes cover every mode at once
+        var rows: [JobsExplorer.Row] = []
+        for shape in E.jobShapes {
+          rows.append(await JobsExplorer.explore(shape, options: options, stop: stop))
+        }
+        Console.out(
+          isText
+            ? JobsExplorer.text(rows, options: options, executable: E.executable)
+            : JobsExplorer.json(rows, options: options, era: E.name))
+        if rows.contains(where: { $0.shape.isFix && $0.forbidden > 0 }) {
+          code = ExitCode.violations
+        }
       case .explore:
         let exploration = await Explorer.explore(
           E.self, mode: mode, options: options, stop: stop,

@@ -36,6 +36,8 @@ public struct StageOptions: Sendable, Equatable {
   var scheduleText: String?
   /// `explore --max-switches`: the most preemptions a schedule may have.
   public var maxSwitches: Int?
+  /// `bikes-actors explore --scheduler jobs`: the runtime's jobs, not the probes.
+  public var jobs = false
   /// `stress --runs`.
   public var runs = 10_000
   /// `stress --race-window-us` (the others are scripted).

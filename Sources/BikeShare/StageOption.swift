@@ -59,6 +59,17 @@ public struct StageOption: Sendable {
     self.apply = apply
   }
 
+  /// `bikes-actors explore --scheduler gate|jobs`.
+  public static let scheduler = StageOption(
+    "--scheduler", "gate|jobs", "explore only: gate (default): the probes' schedules;",
+    "jobs: no probe, every order of the runtime's jobs", for: [.explore]
+  ) { options, text throws(UsageError) in
+    guard ["gate", "jobs"].contains(text) else {
+      throw UsageError("--scheduler expects gate or jobs, got '\(text)'")
+    }
+    options.jobs = text == "jobs"
+  }
+
   /// The stage's own options, in `--help` order (`--mode` and the era's own
   /// options come from `Option`).
   public static let all: [StageOption] = [

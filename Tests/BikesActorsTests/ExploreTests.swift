@@ -57,3 +57,39 @@ import Testing
     }
   }
 }
+
+/// No probe at all: the order of the runtime's own jobs, explored.
+@Suite struct ActorsJobsExploreTests {
+  static func row(_ name: String) async throws -> JobsExplorer.Row {
+    let shape = try #require(ActorsEra.jobShapes.first { $0.name.hasPrefix(name) })
+    return await JobsExplorer.explore(shape, options: StageOptions(), stop: StopSwitch())
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func theOriginalOneLinerIsNeverForbidden() async throws {
+    let row = try await Self.row("the original one-liner")
+    #expect(row.schedules > 1)
+    #expect(row.forbidden == 0)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aYieldBetweenCheckAndActIsForbiddenInMostOrders() async throws {
+    let row = try await Self.row("await Task.yield()")
+    #expect(row.forbidden > row.schedules / 2, "\(row.forbidden) of \(row.schedules)")
+  }
+
+  @Test(
+    .timeLimit(.minutes(1)),
+    arguments: ["safe: one actor method", "safe: an isolated", "safe: reserve"])
+  func theFixesAreNeverForbidden(name: String) async throws {
+    let row = try await Self.row(name)
+    #expect(row.schedules > 1)
+    #expect(row.forbidden == 0)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func reentrancyIsForbiddenInSomeOrders() async throws {
+    let row = try await Self.row("reentrant")
+    #expect(row.forbidden > 0)
+  }
+}

@@ -57,6 +57,46 @@ import Testing
         """)
   }
 
+  @Test func exploreCountsEveryScheduleAndExitsThreeOnlyWhenAsked() throws {
+    let result = try bikes.run(["explore", "--riders", "3", "--format", "json"])
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines[0].contains(#""forbidden":60"#) && lines[0].contains(#""schedules":66"#))
+    #expect(lines[1].contains(#""forbidden":0"#) && lines[1].contains(#""schedules":6"#))
+    let text = try bikes.run(["explore", "--mode", "racy", "--fail-on-violation"])
+    #expect(text.status == 3)
+    #expect(text.standardOutput.contains("e.g. A:arrive B:arrive B:window A:window (1 switch)"))
+    #expect(text.standardOutput.hasSuffix("forbidden\n"))
+  }
+
+  @Test func aScheduleStringReplaysAnywhereAndABadOneIsOneLine() throws {
+    let result = try bikes.run(
+      ["replay", "--mode", "racy", "--story", "bike", "--schedule", "B:arrive A:arrive A:window"])
+    #expect(result.status == 0)
+    #expect(
+      result.standardOutput.contains("Schedule: B:arrive A:arrive A:window B:window"),
+      "the rest is played without a switch and printed")
+    #expect(result.standardOutput.contains("free 0, empty 6"))
+    let bad = try bikes.run([
+      "replay", "--mode", "racy", "--schedule", "A:arrive A:window B:window",
+    ])
+    #expect(bad.status == 2)
+    #expect(
+      bad.errorLines == [
+        "bikes-callbacks: --schedule cannot be played: step 3 expects B:window, but it is at B:arrive"
+      ])
+  }
+
+  @Test func stressSaysWhatZeroMeans() throws {
+    let result = try bikes.run(["stress", "--mode", "safe", "--runs", "20"])
+    #expect(result.status == 0)
+    #expect(
+      result.standardOutput.contains(
+        "forbidden in 0 of 20 runs: the rate is below 15.00 % with 95 % confidence,"
+          + " which proves nothing about 0"))
+  }
+
   @Test func replayPrintsTheSameStepsEveryTime() throws {
     let first = try bikes.run(["replay"])
     let second = try bikes.run(["replay"])

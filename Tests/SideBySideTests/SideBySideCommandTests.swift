@@ -172,6 +172,20 @@ import Testing
     #expect(result.standardOutput.isEmpty)
   }
 
+  @Test func exploreShowsTheSameCountsInEveryEra() throws {
+    let result = try sideBySide.run(["--explore", "--riders", "3"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let rows = result.outputLines.filter { line in
+      ["callbacks", "operations", "dispatch", "actors"].contains { line.hasPrefix($0 + " ") }
+    }
+    #expect(rows.count == 9)
+    for row in rows {
+      let words = row.split(separator: " ")
+      #expect(words[2] == (words[1] == "safe" ? "6" : "66"), "\(row)")
+      #expect(words[3] == (words[1] == "safe" ? "0" : "60"), "\(row)")
+    }
+  }
+
   @Test func replayShowsTheSameSixStepsInEveryEra() throws {
     let result = try sideBySide.run(["--replay"])
     #expect(result.status == 0)
