@@ -22,7 +22,7 @@ import Testing
     #expect(report.violations.isEmpty)
   }
 
-  @Test(arguments: Mode.both)
+  @Test(.timeLimit(.minutes(1)), arguments: Mode.both)
   func moreRidersThanBikesMeansWaiting(mode: Mode) async throws {
     let report = try await Scenarios.moreRidersThanBikes(
       DispatchEra.self, mode, blockingProbe: BlockingTurnTaking(startingLine: 10).probe)

@@ -11,18 +11,26 @@ public final class TurnTaking: Sendable {
   private struct State {
     var holder: Int?
     var queue: [(rider: Int, waiter: CheckedContinuation<Void, Never>)] = []
+    /// No turn is given until this many riders are queued (then it is 0).
+    var startingLine: Int
 
     mutating func handOn() -> CheckedContinuation<Void, Never>? {
-      guard holder == nil, !queue.isEmpty else { return nil }
+      guard holder == nil, !queue.isEmpty, queue.count >= startingLine else { return nil }
+      startingLine = 0
       let next = queue.removeFirst()
       holder = next.rider
       return next.waiter
     }
   }
 
-  private let state = Mutex(State())
+  private let state: Mutex<State>
 
-  public init() {}
+  /// - Parameter startingLine: riders that must all be waiting at a station
+  ///   before the first turn is given (so none can ride alone before the
+  ///   others have started, however the tasks are scheduled).
+  public init(startingLine: Int = 0) {
+    state = Mutex(State(startingLine: startingLine))
+  }
 
   public var probe: RaceProbe {
     RaceProbe(
