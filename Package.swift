@@ -74,7 +74,7 @@ let package = Package(
       dependencies: ["SideBySide", "BikeShare", "TestSupport"]
     ),
     // Chapters stay honest: snippets match their sources, links resolve.
-    .testTarget(name: "ChaptersTests"),
+    .testTarget(name: "ChaptersTests", dependencies: ["TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -84,6 +84,15 @@ public enum CommandLineParser {
         throw UsageError("unexpected argument '\(word)' (see --help)")
       }
     }
+    switch (command, options.format) {
+    case (.replay, .json): throw UsageError("replay prints text, lanes or mermaid, not json")
+    case (.stress, .lanes), (.stress, .mermaid):
+      throw UsageError("stress prints text or json: it has no single run to draw")
+    default: break
+    }
+    if command == .play {
+      if options.modes.count > 1 { options.modes = [.racy] }
+    }
     if options.jobs, options.maxSwitches != nil {
       throw UsageError(
         "--scheduler jobs takes no --max-switches: a job belongs to no rider to switch from")
@@ -122,7 +131,7 @@ public enum CommandLineParser {
       OPTIONS
       \(optionLines(for: era).joined(separator: "\n"))
 
-      STAGE OPTIONS for replay, explore and stress (and --mode\(stageOwnOptions(era))):
+      STAGE OPTIONS for replay, explore, stress and play (and --mode\(stageOwnOptions(era))):
       one station, 2 to 4 riders, one visit each
       \((StageOption.all + era.ownStageOptions).flatMap(\.helpLines).joined(separator: "\n"))
 

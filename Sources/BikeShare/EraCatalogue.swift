@@ -11,11 +11,30 @@ public struct EraInfo: Sendable {
   public let ownOptions: [Option]
   /// Stage options only this era has (`--scheduler`).
   public let ownStageOptions: [StageOption]
+  /// Where a step runs, in this era's terms (for swimlanes).
+  public let places: Places
+
+  /// Where a check, an act and a wait in the window run.
+  public struct Places: Sendable {
+    public init(station: String, check: String, act: String, window: String) {
+      self.station = station
+      self.check = check
+      self.act = act
+      self.window = window
+    }
+
+    /// The station, as a lane's title: "Rossio (actor)".
+    public let station: String
+    public let check: String
+    public let act: String
+    public let window: String
+  }
 
   public init(
-    name: String, title: String, ownModes: [OwnMode] = [], ownOptions: [Option] = [],
-    ownStageOptions: [StageOption] = []
+    name: String, title: String, places: Places, ownModes: [OwnMode] = [],
+    ownOptions: [Option] = [], ownStageOptions: [StageOption] = []
   ) {
+    self.places = places
     self.name = name
     self.title = title
     self.ownModes = ownModes
@@ -38,23 +57,37 @@ public struct EraInfo: Sendable {
 
   public static func named(_ name: String) -> EraInfo? { all.first { $0.name == name } }
 
-  public static let callbacks = EraInfo(name: "callbacks", title: "completion handlers")
+  public static let callbacks = EraInfo(
+    name: "callbacks", title: "completion handlers",
+    places: Places(
+      station: "serial queue", check: "station's queue", act: "station's queue",
+      window: "rider's queue"))
 
-  public static let operations = EraInfo(name: "operations", title: "OperationQueue")
+  public static let operations = EraInfo(
+    name: "operations", title: "OperationQueue",
+    places: Places(
+      station: "OperationQueue", check: "CheckOperation", act: "TakeOrLeaveOperation",
+      window: "ProbeOperation"))
 
   public static let dispatch = EraInfo(
     name: "dispatch", title: "DispatchQueue and locks",
+    places: Places(
+      station: "lock", check: "rider's thread, locked", act: "rider's thread, locked",
+      window: "rider's thread"),
     ownModes: [
       OwnMode(
         Mode(rawValue: "unsynchronized"), help: "no locks at all (a data race)",
         shown: "→ data race shown: unsynchronised counters lost updates or left 0...capacity.",
         clean: "→ no damage seen this time: a data race is still a bug (run Scripts/tsan.sh).",
-        replays: false)
+        replays: false, station: "plain vars, no lock")
     ],
     ownOptions: [.lock])
 
   public static let actors = EraInfo(
     name: "actors", title: "async/await and actors",
+    places: Places(
+      station: "actor", check: "on the actor", act: "on the actor",
+      window: "suspended, off the actor"),
     ownModes: [
       OwnMode(
         Mode(rawValue: "reentrant"),

@@ -115,15 +115,26 @@ public enum EraCommand {
       if stop.isStopped { return ExitCode.interrupted }
       let separator = index > 0 && isText ? "\n" : ""
       switch command {
+      case .play:
+        return await Play.run(
+          E.self, mode: mode, options: options, input: Play.lines(stop: stop), stop: stop)
       case .replay:
         let outcome = await Replay.play(E.self, mode: mode, options: options)
         if let failure = outcome.failure, options.schedule != nil {
           // The schedule asked for a rider that was not there: the user's mistake.
           return fail(E.self, "--schedule cannot be played: \(failure)", code: ExitCode.usageError)
         }
-        Console.out(
-          separator
-            + Replay.text(outcome, executable: E.executable, scheduled: options.schedule != nil))
+        switch options.format {
+        case .lanes, .mermaid:
+          let command =
+            "\(E.executable) replay --mode \(mode) --story \(options.story.rawValue)"
+            + " --riders \(options.riders) --schedule '\(outcome.schedule)'"
+          Console.out(separator + drawing(outcome, E.self, options: options, command: command))
+        default:
+          Console.out(
+            separator
+              + Replay.text(outcome, executable: E.executable, scheduled: options.schedule != nil))
+        }
         if outcome.failure != nil { code = ExitCode.runtimeError }
       case .explore where options.jobs:
         if index > 0 { continue }  // the shapes cover every mode at once
@@ -142,11 +153,21 @@ public enum EraCommand {
         let exploration = await Explorer.explore(
           E.self, mode: mode, options: options, stop: stop,
           progress: Progress.every(500, "schedules explored"))
-        Console.out(
-          separator
-            + (isText
-              ? Explorer.text(exploration, executable: E.executable)
-              : Explorer.json(exploration, era: E.name)))
+        switch options.format {
+        case .lanes, .mermaid:
+          // The forbidden example with the fewest switches (or the first outcome's), drawn.
+          let chosen = exploration.shortestForbidden ?? exploration.outcomes.first
+          if let example = chosen?.example {
+            let run = await Stage.play(
+              E.self, mode: mode, options: options, schedule: example, continues: false)
+            let command =
+              "\(E.executable) explore --mode \(mode) --story \(options.story.rawValue)"
+              + " --riders \(options.riders)"
+            Console.out(separator + drawing(run, E.self, options: options, command: command))
+          }
+        case .json: Console.out(Explorer.json(exploration, era: E.name))
+        case .text: Console.out(separator + Explorer.text(exploration, executable: E.executable))
+        }
         if !exploration.unsteady.isEmpty || !exploration.failures.isEmpty {
           code = ExitCode.runtimeError
         } else if options.failOnViolation, exploration.forbidden > 0, code == ExitCode.done {
@@ -167,6 +188,20 @@ public enum EraCommand {
       }
     }
     return stop.isStopped ? ExitCode.interrupted : code
+  }
+
+  /// A run as swimlanes or a Mermaid diagram, headed by the command that
+  /// draws it again (add `--format lanes` or `--format mermaid`).
+  private static func drawing<E: Era>(
+    _ run: StageRun, _ era: E.Type, options: StageOptions, command: String
+  ) -> String {
+    if options.format == .mermaid {
+      return "%% \(command)\n"
+        + Lanes.mermaid(
+          run.events, riders: run.riders, story: run.story, era: E.info, mode: run.mode)
+    }
+    return command + "\n"
+      + Lanes.text(run.events, riders: run.riders, story: run.story, era: E.info, mode: run.mode)
   }
 
   private static func fail<E: Era>(_ era: E.Type, _ message: String, code: Int32) -> Int32 {

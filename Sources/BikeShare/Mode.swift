@@ -36,11 +36,14 @@ public struct OwnMode: Sendable {
   public let replays: Bool
   /// The replay's "Script:" line, when the racy one does not fit the mode.
   public let script: String?
+  /// What protects the station in this mode, when not the era's usual.
+  public let station: String?
 
   public init(
     _ mode: Mode, help: String, shown: String, clean: String, replays: Bool,
-    script: String? = nil
+    script: String? = nil, station: String? = nil
   ) {
+    self.station = station
     self.mode = mode
     self.help = help
     self.shown = shown

@@ -6,6 +6,8 @@ public struct StageRun: Sendable {
   public let riders: Int
   /// The log, one line per step, in the order they happened.
   public let steps: [String]
+  /// The same steps as events (for swimlanes).
+  public let events: [Event]
   /// Every choice the gate made: the schedule actually played.
   public let trace: [ScriptedGate.Decision]
   public let result: StageResult
@@ -95,7 +97,7 @@ public enum Stage {
     }.count
     return StageRun(
       mode: mode, story: options.story, riders: options.riders, steps: log.recorded,
-      trace: gate.trace,
+      events: log.events, trace: gate.trace,
       result: StageResult(end: end, lowest: audit.lowest, highest: audit.highest, served: served),
       violations: audit.violations, failure: failure)
   }

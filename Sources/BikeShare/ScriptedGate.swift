@@ -56,9 +56,13 @@ public final class ScriptedGate: Sendable {
   }
 
   private struct State {
-    let schedule: [Step]
+    var schedule: [Step]
     let riders: Set<Int>
     let continues: Bool
+    /// Live (`play`): after the schedule, wait for `extend(_:)`.
+    let waits: Bool
+    /// Set when the gate stops to wait: who could go on (empty: all done).
+    var waiting: [Step]?
     var next = 0
     var trace: [Decision] = []
     var previous: Int?
@@ -85,6 +89,7 @@ public final class ScriptedGate: Sendable {
       let stillRunning = riders.subtracting(finished).subtracting(parked.keys)
       guard stillRunning.isEmpty else { return [] }
       guard !parked.isEmpty else {
+        if waits { waiting = [] }
         if next < schedule.count {
           let step = schedule[next]
           failure = "step \(next + 1) expects \(step), but it has finished"
@@ -97,6 +102,9 @@ public final class ScriptedGate: Sendable {
         step = schedule[next]
       } else if continues {
         step = enabled.first { $0.rider == previous } ?? enabled[0]
+      } else if waits {
+        waiting = enabled
+        return []
       } else {
         return open()
       }
@@ -116,7 +124,14 @@ public final class ScriptedGate: Sendable {
       return [held.waiter]
     }
 
-    private mutating func open() -> [Waiter] {
+    /// Live: one more step, played if the riders are ready for it.
+    mutating func extend(_ step: Step) -> [Waiter] {
+      schedule.append(step)
+      waiting = nil
+      return advance()
+    }
+
+    mutating func open() -> [Waiter] {
       isOpen = true
       defer { parked = [:] }
       return parked.values.map(\.waiter)
@@ -130,7 +145,41 @@ public final class ScriptedGate: Sendable {
   ///   - schedule: the order in which riders leave their probe points.
   ///   - continues: after the schedule, go on without a switch instead of opening.
   public init(riders: Set<Int>, schedule: [Step], continues: Bool = false) {
-    state = Mutex(State(schedule: schedule, riders: riders, continues: continues))
+    state = Mutex(
+      State(schedule: schedule, riders: riders, continues: continues, waits: false))
+    onWait = nil
+  }
+
+  /// A live gate (`play`): plays `schedule`, then waits for `extend(_:)`.
+  /// `onWait` is told, each time the gate stops, who could go on (an empty
+  /// list once every rider is done).
+  public init(riders: Set<Int>, schedule: [Step], onWait: @escaping @Sendable ([Step]) -> Void) {
+    state = Mutex(State(schedule: schedule, riders: riders, continues: false, waits: true))
+    self.onWait = onWait
+  }
+
+  private let onWait: (@Sendable ([Step]) -> Void)?
+
+  /// Live: lets the rider of `step` go on from where it is parked.
+  public func extend(_ step: Step) {
+    release { $0.extend(step) }
+  }
+
+  /// Lets every rider go, unscripted (a game abandoned).
+  public func openForEveryone() {
+    release { $0.open() }
+  }
+
+  /// Runs `change` on the state, wakes who it says, and tells `onWait` if
+  /// the gate has just stopped to wait.
+  private func release(_ change: (inout State) -> [Waiter]) {
+    let (wake, waiting) = state.withLock { state in
+      let wake = change(&state)
+      defer { state.waiting = nil }
+      return (wake, state.waiting)
+    }
+    for waiter in wake { waiter.resume() }
+    if let waiting { onWait?(waiting) }
   }
 
   /// Every choice made so far, in order.
@@ -145,22 +194,19 @@ public final class ScriptedGate: Sendable {
   /// Async flavour: parks the task with a continuation, blocking no thread.
   public func pass(_ stop: ProbeStop) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let wake = state.withLock { $0.park(stop, .task(continuation)) }
-      for waiter in wake { waiter.resume() }
+      release { $0.park(stop, .task(continuation)) }
     }
   }
 
   /// Blocking flavour: holds the calling thread on a semaphore.
   public func passBlocking(_ stop: ProbeStop) {
     let semaphore = DispatchSemaphore(value: 0)
-    let wake = state.withLock { $0.park(stop, .thread(semaphore)) }
-    for waiter in wake { waiter.resume() }
+    release { $0.park(stop, .thread(semaphore)) }
     semaphore.wait()
   }
 
   /// The rider has left the stage; the gate stops waiting for it.
   public func finish(rider: Int) {
-    let wake = state.withLock { $0.finish(rider) }
-    for waiter in wake { waiter.resume() }
+    release { $0.finish(rider) }
   }
 }

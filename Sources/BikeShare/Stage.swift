@@ -25,6 +25,11 @@ public enum Story: String, Sendable, CaseIterable, Codable {
   }
 }
 
+/// How `replay`, `explore`, `stress` and `play` print.
+public enum StageFormat: String, Sendable, CaseIterable {
+  case text, json, lanes, mermaid
+}
+
 /// What `replay`, `explore` and `stress` were asked for.
 public struct StageOptions: Sendable, Equatable {
   public var story = Story.slot
@@ -42,7 +47,7 @@ public struct StageOptions: Sendable, Equatable {
   public var runs = 10_000
   /// `stress --race-window-us` (the others are scripted).
   public var raceWindowMicroseconds = 0
-  public var format = OutputFormat.text
+  public var format = StageFormat.text
   public var failOnViolation = false
   /// The era's own options (`--lock`, `--fix`), as in a run.
   public var configuration = Configuration()

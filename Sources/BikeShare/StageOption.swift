@@ -1,6 +1,6 @@
 /// The subcommands that play the small stage instead of simulating a city.
 public enum StageCommand: String, Sendable, CaseIterable {
-  case replay, explore, stress
+  case replay, explore, stress, play
 
   /// `--help`'s USAGE line.
   var usage: String {
@@ -8,6 +8,7 @@ public enum StageCommand: String, Sendable, CaseIterable {
     case .replay: "one schedule, step by step (default: the README's story)"
     case .explore: "every schedule, counted and classified"
     case .stress: "no gate, the real runtime, N runs: an outcome histogram"
+    case .play: "you choose who goes next: a game (default --mode racy)"
     }
   }
 }
@@ -101,11 +102,13 @@ public struct StageOption: Sendable {
       for: [.stress]
     ) { $0.raceWindowMicroseconds = $1 },
     StageOption(
-      "--format", "text|json", "explore and stress: json, one line per mode",
-      for: [.explore, .stress]
+      "--format", "text|json|lanes|mermaid",
+      "json: explore and stress, one line per mode; lanes,",
+      "mermaid: replay and explore's examples as swimlanes",
+      for: [.replay, .explore, .stress]
     ) { options, text throws(UsageError) in
-      guard let format = OutputFormat(rawValue: text) else {
-        throw UsageError("--format expects text or json, got '\(text)'")
+      guard let format = StageFormat(rawValue: text) else {
+        throw UsageError("--format expects text, json, lanes or mermaid, got '\(text)'")
       }
       options.format = format
     },

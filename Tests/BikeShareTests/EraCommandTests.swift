@@ -6,7 +6,9 @@ import Testing
 /// A stand-in era whose runs are scripted, to test what `EraCommand` does
 /// with their outcomes (exit codes, JSON) without any concurrency.
 enum ScriptedEra: Era {
-  static let info = EraInfo(name: "scripted", title: "test double")
+  static let info = EraInfo(
+    name: "scripted", title: "test double",
+    places: .init(station: "nothing", check: "here", act: "here", window: "here"))
   static let summary = "test double"
   static let banner = ["nothing to watch"]
 

@@ -19,6 +19,7 @@ import Testing
           bikes-callbacks replay [stage]     one schedule, step by step (default: the README's story)
           bikes-callbacks explore [stage]    every schedule, counted and classified
           bikes-callbacks stress [stage]     no gate, the real runtime, N runs: an outcome histogram
+          bikes-callbacks play [stage]       you choose who goes next: a game (default --mode racy)
 
         OPTIONS
           --mode racy|safe|both          default both: the race first, then the fix
@@ -38,7 +39,7 @@ import Testing
           --fail-on-violation            exit 3 if any violation was found
           --help, --version
 
-        STAGE OPTIONS for replay, explore and stress (and --mode):
+        STAGE OPTIONS for replay, explore, stress and play (and --mode):
         one station, 2 to 4 riders, one visit each
           --story slot|bike              slot: riders arrive by bike, one empty slot (default);
                                          bike: riders on foot, one free bike
@@ -47,7 +48,9 @@ import Testing
           --max-switches N               explore only: at most N preemptions (default: no bound)
           --runs N                       stress only: runs (default 10000)
           --race-window-us N             stress only: injected pause (default 0: none)
-          --format text|json             explore and stress: json, one line per mode
+          --format text|json|lanes|mermaid
+                                         json: explore and stress, one line per mode; lanes,
+                                         mermaid: replay and explore's examples as swimlanes
           --fail-on-violation            explore and stress: exit 3 if a forbidden result was found
 
         EXIT CODES

@@ -19,6 +19,7 @@ import Testing
           bikes-dispatch replay [stage]     one schedule, step by step (default: the README's story)
           bikes-dispatch explore [stage]    every schedule, counted and classified
           bikes-dispatch stress [stage]     no gate, the real runtime, N runs: an outcome histogram
+          bikes-dispatch play [stage]       you choose who goes next: a game (default --mode racy)
 
         OPTIONS
           --mode racy|safe|unsynchronized|both
@@ -42,7 +43,7 @@ import Testing
           --fail-on-violation            exit 3 if any violation was found
           --help, --version
 
-        STAGE OPTIONS for replay, explore and stress (and --mode, --lock):
+        STAGE OPTIONS for replay, explore, stress and play (and --mode, --lock):
         one station, 2 to 4 riders, one visit each
           --story slot|bike              slot: riders arrive by bike, one empty slot (default);
                                          bike: riders on foot, one free bike
@@ -51,7 +52,9 @@ import Testing
           --max-switches N               explore only: at most N preemptions (default: no bound)
           --runs N                       stress only: runs (default 10000)
           --race-window-us N             stress only: injected pause (default 0: none)
-          --format text|json             explore and stress: json, one line per mode
+          --format text|json|lanes|mermaid
+                                         json: explore and stress, one line per mode; lanes,
+                                         mermaid: replay and explore's examples as swimlanes
           --fail-on-violation            explore and stress: exit 3 if a forbidden result was found
 
         EXIT CODES

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The chapters quote the sources and link to them; these checks keep the
@@ -72,6 +73,43 @@ import Testing
         quoted,
         "\(place): the snippet is not in \(source) as it stands; copy it again from the file")
     }
+  }
+
+  /// A diagram whose first line names a command (`%% bikes-actors replay ...`)
+  /// is that command's `--format mermaid` output, redrawn here.
+  @Test(arguments: chapters.map(\.lastPathComponent))
+  func everyDrawnDiagramIsWhatItsCommandDrawsToday(chapter: String) throws {
+    let document = Document(url: Self.root.appendingPathComponent("Chapters/\(chapter)"))
+    for snippet in document.snippets where snippet.language == "mermaid" {
+      guard let first = snippet.code.split(separator: "\n").first, first.hasPrefix("%% bikes-")
+      else { continue }
+      let words = Self.words(String(first.dropFirst(3)))
+      let output = try Executable(words[0]).run(Array(words.dropFirst()) + ["--format", "mermaid"])
+      #expect(output.status == 0)
+      #expect(
+        output.standardOutput == snippet.code + "\n",
+        "Chapters/\(chapter):\(snippet.line): draw it again with `\(first.dropFirst(3)) --format mermaid`"
+      )
+    }
+  }
+
+  /// Splits a command line, keeping 'quoted words' together.
+  static func words(_ line: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var quoted = false
+    for character in line {
+      if character == "'" {
+        quoted.toggle()
+      } else if character == " ", !quoted {
+        if !word.isEmpty { words.append(word) }
+        word = ""
+      } else {
+        word.append(character)
+      }
+    }
+    if !word.isEmpty { words.append(word) }
+    return words
   }
 
   @Test(arguments: documents.map { $0.path.replacingOccurrences(of: root.path + "/", with: "") })

@@ -34,10 +34,19 @@ public struct Executable {
   /// Runs to the end. Output goes to files, so no pipe can fill up and stall
   /// the child. A child still running after `limit` seconds is killed (status
   /// 9), so a hang fails the test instead of the whole CI run.
-  public func run(_ arguments: [String], limit: Double = 300) throws -> Output {
+  /// - Parameter input: what the child reads on its standard input (from a file).
+  public func run(_ arguments: [String], input: String? = nil, limit: Double = 300) throws
+    -> Output
+  {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    if let input {
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "input-\(UUID().uuidString)")
+      try Data(input.utf8).write(to: file)
+      process.standardInput = try FileHandle(forReadingFrom: file)
+    }
     let files = try OutputFiles()
     process.standardOutput = files.output
     process.standardError = files.error

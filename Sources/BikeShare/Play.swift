@@ -1,0 +1,246 @@
+import Foundation
+
+/// `bikes-<era> play`: the learner is the scheduler. The stage runs on the
+/// era's real code through a live gate, and the learner names the rider
+/// that goes on next, until a counter leaves its range (racy) or every rider
+/// is done.
+public enum Play {
+  /// Where the game stands: who could go on, and what has happened.
+  struct Snapshot {
+    let enabled: [ScriptedGate.Step]
+    let steps: [String]
+    let events: [Event]
+    let lowest: StationCounts
+    let violations: [Violation]
+    let schedule: Schedule
+    var done: Bool { enabled.isEmpty }
+    var won: Bool { !violations.isEmpty }
+  }
+
+  /// One play of the stage, held at the gate between choices.
+  final class Game {
+    private let gate: ScriptedGate
+    private let log: EventLog
+    private let audit: StationAudit
+    private var stops: AsyncStream<[ScriptedGate.Step]>.Iterator
+
+    /// Starts the riders and plays `prefix`; returns once the gate waits.
+    init<E: Era>(_ era: E.Type, mode: Mode, options: StageOptions, prefix: [ScriptedGate.Step]) {
+      let (stream, continuation) = AsyncStream.makeStream(of: [ScriptedGate.Step].self)
+      gate = ScriptedGate(
+        riders: Set(options.riderIndices), schedule: prefix,
+        onWait: { continuation.yield($0) })
+      log = EventLog(.memory, riderName: Schedule.name)
+      audit = StationAudit(options.story.station)
+      stops = stream.makeAsyncIterator()
+      let stage = ReplayStage(
+        mode: mode, station: options.story.station, audit: audit, riders: options.riderIndices,
+        want: options.story.want, probe: .scripted(gate), blockingProbe: .scripted(gate), log: log,
+        configuration: options.configuration)
+      Task { _ = await E.replay(stage) }
+    }
+
+    func next() async -> Snapshot {
+      let enabled = await stops.next() ?? []
+      return Snapshot(
+        enabled: enabled, steps: log.recorded, events: log.events, lowest: audit.lowest,
+        violations: audit.violations, schedule: Schedule(gate.trace.map(\.chosen)))
+    }
+
+    func choose(_ step: ScriptedGate.Step) async -> Snapshot {
+      gate.extend(step)
+      return await next()
+    }
+
+    /// Lets the held riders go (they finish on a station nobody watches).
+    func abandon() { gate.openForEveryone() }
+  }
+
+  /// The learner's moves, read one line at a time; Ctrl-C ends them.
+  public static func lines(stop: StopSwitch = StopSwitch()) -> AsyncStream<String> {
+    AsyncStream { continuation in
+      stop.onStop { continuation.finish() }
+      Thread {
+        while let line = readLine() { continuation.yield(line) }
+        continuation.finish()
+      }.start()
+    }
+  }
+
+  public static func run<E: Era>(
+    _ era: E.Type, mode: Mode, options: StageOptions, input: AsyncStream<String>,
+    stop: StopSwitch = StopSwitch(), terminal: Bool = isatty(1) != 0 && isatty(0) != 0
+  ) async -> Int32 {
+    let colour = terminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    var moves = input.makeAsyncIterator()
+    var prefix: [ScriptedGate.Step] = []
+    var game = Game(E.self, mode: mode, options: options, prefix: prefix)
+    var snapshot = await game.next()
+    var shown = 0
+    var message: String?
+    let story = options.story
+    Console.out(intro(E.executable, mode: mode, options: options))
+
+    func restart() async {
+      game.abandon()
+      game = Game(E.self, mode: mode, options: options, prefix: prefix)
+      snapshot = await game.next()
+      shown = 0
+    }
+
+    while true {
+      if terminal {
+        Console.out("\u{1B}[H\u{1B}[2J" + intro(E.executable, mode: mode, options: options))
+      }
+      Console.out(
+        screen(
+          snapshot, from: terminal ? 0 : shown, options: options, mode: mode, colour: colour,
+          message: message))
+      shown = snapshot.steps.count
+      message = nil
+      if snapshot.won || snapshot.done {
+        Console.out(ending(snapshot, E.self, mode: mode, options: options, colour: colour))
+        Console.out("(u undo, r restart, q quit)")
+      }
+      guard let line = await moves.next() else {
+        game.abandon()
+        if stop.isStopped {
+          Console.out("stopped with Ctrl-C; schedule so far: \(snapshot.schedule)")
+          return EraCommand.ExitCode.interrupted
+        }
+        Console.out("end of input; schedule so far: \(snapshot.schedule)")
+        return EraCommand.ExitCode.done
+      }
+      let word = line.trimmingCharacters(in: .whitespaces).lowercased()
+      switch word {
+      case "q", "quit":
+        Console.out("schedule so far: \(snapshot.schedule)")
+        if mode.isFix && !snapshot.won { Console.out(safeLesson(E.self, options: options)) }
+        game.abandon()
+        return EraCommand.ExitCode.done
+      case "u", "undo":
+        if prefix.isEmpty {
+          message = "nothing to undo"
+        } else {
+          prefix.removeLast()
+          await restart()
+        }
+      case "r", "restart":
+        prefix = []
+        await restart()
+      case "?", "help":
+        message = rules(mode: mode, story: story)
+      case "h", "hint":
+        message = hint(snapshot, mode: mode)
+      default:
+        guard word.count == 1, let letter = word.unicodeScalars.first?.value,
+          letter >= 97, letter < 97 + 26
+        else {
+          message = "'\(line)' is not a move: type a rider's letter, or u, r, h, ?, q"
+          continue
+        }
+        let rider = Int(letter) - 97
+        guard !snapshot.won, let step = snapshot.enabled.first(where: { $0.rider == rider })
+        else {
+          message =
+            snapshot.won || snapshot.done
+            ? "the game is over: u undoes the last move, r restarts, q quits"
+            : rider < options.riders
+              ? "\(Schedule.name(rider)) cannot go now: it is done"
+              : "there is no rider \(Schedule.name(rider)) on this stage"
+          continue
+        }
+        prefix.append(step)
+        snapshot = await game.choose(step)
+      }
+    }
+  }
+
+  static func intro(_ executable: String, mode: Mode, options: StageOptions) -> String {
+    let s = options.story.station
+    return "\(executable) play --mode \(mode) --story \(options.story.rawValue)"
+      + " --riders \(options.riders)\n" + options.story.setting(riders: options.riders) + "\n"
+      + "Goal: make a counter leave 0...\(s.capacity) (type ? for the rules)."
+  }
+
+  static func screen(
+    _ snapshot: Snapshot, from: Int, options: StageOptions, mode: Mode, colour: Bool,
+    message: String?
+  ) -> String {
+    var lines: [String] = []
+    for (index, step) in snapshot.steps.enumerated().dropFirst(from) {
+      lines.append("  \(index + 1). \(step)")
+    }
+    if let message { lines.append(message) }
+    guard !snapshot.won, !snapshot.done else { return lines.joined(separator: "\n") }
+    for rider in options.riderIndices {
+      let name = Schedule.name(rider)
+      let place =
+        switch snapshot.enabled.first(where: { $0.rider == rider })?.point {
+        case .arrive?: "at the station, about to check"
+        case .raceWindow?:
+          mode == Mode(rawValue: "reentrant")
+            ? "suspended inside the station, has checked" : "in the race window, has checked"
+        case nil: "done"
+        }
+      lines.append("  \(name): \(place)")
+    }
+    lines.append(
+      "  lowest so far: \(snapshot.lowest) · schedule: \(snapshot.schedule.steps.isEmpty ? "-" : snapshot.schedule.description)"
+    )
+    let letters = snapshot.enabled.map { Schedule.name($0.rider) }.joined(separator: ", ")
+    lines.append("Who goes next? \(letters) (u undo, r restart, h hint, ? rules, q quit)")
+    return lines.joined(separator: "\n")
+  }
+
+  static func ending<E: Era>(
+    _ snapshot: Snapshot, _ era: E.Type, mode: Mode, options: StageOptions, colour: Bool
+  ) -> String {
+    let red = colour ? "\u{1B}[31m" : ""
+    let green = colour ? "\u{1B}[32m" : ""
+    let plain = colour ? "\u{1B}[0m" : ""
+    if snapshot.won {
+      return red + "You won: " + snapshot.violations.map(\.description).joined(separator: ", ")
+        + plain + "\n"
+        + Lanes.text(
+          snapshot.events, riders: options.riders, story: options.story, era: E.info, mode: mode)
+        + "\nReplay it in any era:\n  \(E.executable) replay --mode \(mode) --story"
+        + " \(options.story.rawValue) --riders \(options.riders) --schedule '\(snapshot.schedule)'"
+    }
+    if mode.isFix { return green + safeLesson(E.self, options: options) + plain }
+    return "Every rider is done and every counter stayed in range: this schedule does not"
+      + " open the window. Try again (u, r)."
+  }
+
+  static func safeLesson<E: Era>(_ era: E.Type, options: StageOptions) -> String {
+    "No schedule can win in safe mode: each rider checks and acts in one step,\n"
+      + "so no other rider can come between them (explore: \(safeSchedules(options.riders))"
+      + " schedules, 0 forbidden). That is the fix."
+  }
+
+  /// Safe stages differ only in the order of arrival.
+  static func safeSchedules(_ riders: Int) -> Int { (1...riders).reduce(1, *) }
+
+  static func rules(mode: Mode, story: Story) -> String {
+    """
+    Rules: each rider stops at its probe points: "at the station" before it checks, and, \
+    in racy mode, "in the race window" after its check said yes and before it acts. Type \
+    a rider's letter to let it go on to its next stop. You win when a counter leaves its \
+    range: two riders \(story == .slot ? "dock into one slot" : "take one bike").
+    """
+  }
+
+  static func hint(_ snapshot: Snapshot, mode: Mode) -> String {
+    if mode.isFix { return "Hint: in safe mode there is no window; check and act are one step." }
+    let waiting = snapshot.enabled.filter { $0.point == .raceWindow }
+    let arriving = snapshot.enabled.filter { $0.point == .arrive }
+    if let first = waiting.first, let other = arriving.first {
+      return "Hint: \(Schedule.name(first.rider)) has checked and waits in its window;"
+        + " let \(Schedule.name(other.rider)) check now."
+    }
+    if waiting.isEmpty, let first = arriving.first {
+      return "Hint: let \(Schedule.name(first.rider)) check first: it stops in its window."
+    }
+    return "Hint: the window is open; whoever acts second acts on a stale check."
+  }
+}

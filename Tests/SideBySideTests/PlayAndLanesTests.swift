@@ -1,0 +1,112 @@
+import BikeShare
+import Foundation
+import TestSupport
+import Testing
+
+/// `play`, and the swimlanes and diagrams of the README's story, in every
+/// era's executable (run as side by side runs them).
+@Suite struct PlayAndLanesTests {
+  static let eras = EraInfo.all.map(\.executable)
+
+  static func play(_ era: String, _ moves: [String], mode: String = "racy") throws
+    -> Executable.Output
+  {
+    try Executable(era).run(
+      ["play", "--mode", mode], input: moves.joined(separator: "\n") + "\n", limit: 60)
+  }
+
+  @Test(arguments: eras)
+  func aWinningGameEndsWithTheViolationAndAScheduleThatReplays(era: String) throws {
+    let game = try Self.play(era, ["a", "b", "b", "a"])
+    #expect(game.status == 0)
+    #expect(game.standardOutput.contains("You won: Rossio: free_bikes reached 7"))
+    let schedule = "A:arrive B:arrive B:window A:window"
+    #expect(game.standardOutput.contains("--schedule '\(schedule)'"))
+    let replay = try Executable(era).run(["replay", "--mode", "racy", "--schedule", schedule])
+    #expect(replay.standardOutput.contains("Result: free 7, empty -1."))
+  }
+
+  @Test(arguments: eras)
+  func undoThenAnotherChoiceReachesAnotherEnd(era: String) throws {
+    // A checks and docks, B is turned away: no win. Undo twice, then let B
+    // check before A acts: both dock into one slot.
+    let game = try Self.play(era, ["a", "a", "b", "u", "u", "b", "b", "a"])
+    #expect(game.standardOutput.contains("this schedule does not open the window"))
+    #expect(game.standardOutput.contains("You won"))
+  }
+
+  @Test(arguments: eras)
+  func safeModeNeverWins(era: String) throws {
+    for moves in [["a", "b"], ["b", "a"]] {
+      let game = try Self.play(era, moves, mode: "safe")
+      #expect(!game.standardOutput.contains("You won"))
+      #expect(game.standardOutput.contains("No schedule can win in safe mode"))
+    }
+  }
+
+  @Test(arguments: eras)
+  func badMovesGetOneLineAndTheGameGoesOn(era: String) throws {
+    let game = try Self.play(era, ["x", "zz", "a"])
+    #expect(game.status == 0)
+    #expect(game.outputLines.contains("there is no rider X on this stage"))
+    #expect(
+      game.outputLines.contains("'zz' is not a move: type a rider's letter, or u, r, h, ?, q"))
+    #expect(game.outputLines.last == "end of input; schedule so far: A:arrive")
+    #expect(game.standardError.isEmpty)
+  }
+
+  /// Where each step ran, in each era's own words.
+  static let places = [
+    "bikes-callbacks": ("station's queue", "station's queue"),
+    "bikes-operations": ("CheckOperation", "TakeOrLeaveOperation"),
+    "bikes-dispatch": ("rider's thread, locked", "rider's thread, locked"),
+    "bikes-actors": ("on the actor", "on the actor"),
+  ]
+
+  @Test(arguments: eras)
+  func theStoryAsLanesIsPinned(era: String) throws {
+    let (check, act) = try #require(Self.places[era])
+    let lanes = try Executable(era).run(["replay", "--mode", "racy", "--format", "lanes"])
+    #expect(
+      lanes.standardOutput == """
+        \(era) replay --mode racy --story slot --riders 2 --schedule 'A:arrive B:arrive B:window A:window'
+            A                B                Rossio            ran on
+        1   checks: 1 slot                    free 5, empty 1   \(check)
+        2                    checks: 1 slot   free 5, empty 1   \(check)
+        3                    docks its bike   free 6, empty 0   \(act)
+        4   docks its bike                    free 7, empty -1  \(act)  ← empty -1
+
+        """)
+  }
+
+  static let stations = [
+    "bikes-callbacks": "serial queue", "bikes-operations": "OperationQueue",
+    "bikes-dispatch": "lock", "bikes-actors": "actor",
+  ]
+
+  @Test(arguments: eras)
+  func theStoryAsAMermaidDiagramIsPinned(era: String) throws {
+    let station = try #require(Self.stations[era])
+    let diagram = try Executable(era).run(["replay", "--mode", "racy", "--format", "mermaid"])
+    #expect(
+      diagram.standardOutput == """
+        %% \(era) replay --mode racy --story slot --riders 2 --schedule 'A:arrive B:arrive B:window A:window'
+        sequenceDiagram
+            participant A as Rider A (riding)
+            participant S as Rossio (\(station))
+            participant B as Rider B (riding)
+            Note over S: free 5, empty 1
+            A->>S: emptySlots
+            S-->>A: 1
+            Note over A: race window
+            B->>S: emptySlots
+            S-->>B: 1
+            Note over B: race window
+            B->>S: addBike()
+            Note over S: free 6, empty 0
+            A->>S: addBike()
+            Note over S: free 7, empty -1 ← violation
+
+        """)
+  }
+}
