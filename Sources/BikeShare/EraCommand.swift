@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The `main` of every era: parse, load the city, run each mode, audit,
 /// report, exit. An era only supplies its `simulate` and `replay`.
@@ -118,6 +119,25 @@ public enum EraCommand {
       case .play:
         return await Play.run(
           E.self, mode: mode, options: options, input: Play.lines(stop: stop), stop: stop)
+      case .replay where isText:
+        // Each step as it happens: a replay that stalls has shown how far it got.
+        let header = Replay.header(
+          mode: mode, story: options.story, riders: options.riders, executable: E.executable,
+          schedule: options.schedule)
+        Console.out(separator + header.joined(separator: "\n"))
+        let counter = StepCounter()
+        let outcome = await Replay.play(
+          E.self, mode: mode, options: options,
+          echo: { Console.out("  \(counter.next()). \($0)") }, stallAfter: .seconds(5))
+        if let failure = outcome.failure, options.schedule != nil,
+          !failure.hasPrefix("stalled")
+        {
+          // The schedule asked for a rider that was not there: the user's mistake.
+          return fail(E.self, "--schedule cannot be played: \(failure)", code: ExitCode.usageError)
+        }
+        Console.out(
+          Replay.footer(outcome, scheduled: options.schedule != nil).joined(separator: "\n"))
+        if outcome.failure != nil { return ExitCode.runtimeError }
       case .replay:
         let outcome = await Replay.play(E.self, mode: mode, options: options)
         if let failure = outcome.failure, options.schedule != nil {
@@ -188,6 +208,17 @@ public enum EraCommand {
       }
     }
     return stop.isStopped ? ExitCode.interrupted : code
+  }
+
+  /// Numbers the steps a replay prints as they happen.
+  private final class StepCounter: Sendable {
+    private let count = Mutex(0)
+    func next() -> Int {
+      count.withLock {
+        $0 += 1
+        return $0
+      }
+    }
   }
 
   /// A run as swimlanes or a Mermaid diagram, headed by the command that

@@ -33,13 +33,17 @@ public final class EventLog: Sendable {
 
   private let destination: Destination
   private let riderName: @Sendable (Int) -> String
+  /// Memory only: told each line as it is kept (a replay prints as it goes).
+  private let echo: (@Sendable (String) -> Void)?
   private let lines = Mutex<(text: [String], events: [Event])>(([], []))
 
   public init(
     _ destination: Destination,
-    riderName: @escaping @Sendable (Int) -> String = { "rider \($0 + 1)" }
+    riderName: @escaping @Sendable (Int) -> String = { "rider \($0 + 1)" },
+    echo: (@Sendable (String) -> Void)? = nil
   ) {
     self.destination = destination
+    self.echo = echo
     self.riderName = riderName
   }
 
@@ -64,6 +68,7 @@ public final class EventLog: Sendable {
       case .memory:
         lines.text.append(line)
         lines.events.append(event)
+        echo?(line)
       }
     }
   }

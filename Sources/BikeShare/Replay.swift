@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One play of the stage through a scripted gate: what `replay` prints, and
 /// what `explore` runs once per schedule.
 public struct StageRun: Sendable {
@@ -70,21 +72,92 @@ public struct StageResult: Sendable, Hashable {
 }
 
 public enum Stage {
+  enum Ending: Sendable {
+    case finished(StationCounts)
+    case stalled(String)
+  }
+
+  /// Runs `body`, unless the gate sees no progress for `after`: then says
+  /// where everyone is, and leaves the stuck riders behind.
+  static func finishOrStall(
+    gate: ScriptedGate, after: Duration,
+    _ body: @escaping @Sendable () async -> StationCounts
+  ) async -> Ending {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Ending, Never>) in
+      let once = Once(continuation)
+      let run = Task { once.answer(.finished(await body())) }
+      Task {
+        let clock = ContinuousClock()
+        var seen = gate.progress
+        var since = clock.now
+        while !once.isAnswered {
+          try? await Task.sleep(for: .milliseconds(50))
+          let now = gate.progress
+          if now != seen {
+            (seen, since) = (now, clock.now)
+          } else if since.duration(to: clock.now) > after {
+            once.answer(.stalled(gate.whereEveryoneIs))
+            return
+          }
+        }
+        _ = run
+      }
+    }
+  }
+
+  private final class Muted: Sendable {
+    private let on = Mutex(false)
+    var isOn: Bool { on.withLock { $0 } }
+    func turnOn() { on.withLock { $0 = true } }
+  }
+
+  /// Resumes a continuation once, whoever answers first.
+  private final class Once: Sendable {
+    private let state: Mutex<CheckedContinuation<Ending, Never>?>
+    init(_ continuation: CheckedContinuation<Ending, Never>) { state = Mutex(continuation) }
+    var isAnswered: Bool { state.withLock { $0 == nil } }
+    func answer(_ ending: Ending) {
+      state.withLock { $0.take() }?.resume(returning: ending)
+    }
+  }
+
   /// Plays the stage once: the riders pass their probe points in the order
   /// of `schedule`, then (if `continues`) without a switch to the end.
   public static func play<E: Era>(
-    _ era: E.Type, mode: Mode, options: StageOptions, schedule: Schedule, continues: Bool
+    _ era: E.Type, mode: Mode, options: StageOptions, schedule: Schedule, continues: Bool,
+    echo: (@Sendable (String) -> Void)? = nil, stallAfter: Duration = .seconds(10)
   ) async -> StageRun {
     let riders = options.riderIndices
     let gate = ScriptedGate(riders: Set(riders), schedule: schedule.steps, continues: continues)
-    let log = EventLog(.memory, riderName: Schedule.name)
+    // Once a run has stalled, what its riders do unscripted is not shown.
+    let muted = Muted()
+    var shown: (@Sendable (String) -> Void)?
+    if let echo {
+      shown = { line in
+        if !muted.isOn { echo(line) }
+      }
+    }
+    let log = EventLog(.memory, riderName: Schedule.name, echo: shown)
     let station = options.story.station
     let audit = StationAudit(station)
     let stage = ReplayStage(
       mode: mode, station: station, audit: audit, riders: riders, want: options.story.want,
       probe: .scripted(gate), blockingProbe: .scripted(gate), log: log,
       configuration: options.configuration)
-    let end = await era.replay(stage)
+    let end: StationCounts
+    switch await finishOrStall(gate: gate, after: stallAfter, { await era.replay(stage) }) {
+    case .finished(let counts): end = counts
+    case .stalled(let why):
+      muted.turnOn()
+      gate.openForEveryone()
+      return StageRun(
+        mode: mode, story: options.story, riders: options.riders, steps: log.recorded,
+        events: log.events, trace: gate.trace,
+        result: StageResult(
+          end: station.counts, lowest: audit.lowest, highest: audit.highest, served: 0),
+        violations: audit.violations,
+        failure: "stalled: no step for \(Int(stallAfter.seconds)) s; \(why)")
+    }
     var failure = gate.failure
     if failure == nil, gate.stepsPlayed < schedule.steps.count {
       failure = "only \(gate.stepsPlayed) of \(schedule.steps.count) scripted steps were played"
@@ -119,39 +192,60 @@ public enum Replay {
   }
 
   /// The schedule of `options` (or the story's own), played to the end.
-  public static func play<E: Era>(_ era: E.Type, mode: Mode, options: StageOptions) async
-    -> Outcome
-  {
+  /// - Parameter echo: told each step as it happens.
+  public static func play<E: Era>(
+    _ era: E.Type, mode: Mode, options: StageOptions, echo: (@Sendable (String) -> Void)? = nil,
+    stallAfter: Duration = .seconds(10)
+  ) async -> Outcome {
     let given = options.schedule
     return await Stage.play(
       E.self, mode: mode, options: options,
-      schedule: given ?? Schedule.story(mode, riders: options.riders), continues: given != nil)
+      schedule: given ?? Schedule.story(mode, riders: options.riders), continues: given != nil,
+      echo: echo, stallAfter: stallAfter)
   }
 
   public static func text(_ outcome: Outcome, executable: String, scheduled: Bool = false)
     -> String
   {
-    let story = outcome.story
-    var command = "\(executable) replay --mode \(outcome.mode.rawValue)"
+    let steps = outcome.steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }
+    return
+      (header(
+        mode: outcome.mode, story: outcome.story, riders: outcome.riders, executable: executable,
+        schedule: scheduled ? outcome.schedule : nil) + steps + footer(outcome, scheduled: false))
+      .joined(separator: "\n")
+  }
+
+  /// The lines before the steps: the command, the setting, the script.
+  public static func header(
+    mode: Mode, story: Story, riders: Int, executable: String, schedule: Schedule?
+  ) -> [String] {
+    var command = "\(executable) replay --mode \(mode.rawValue)"
     if story != .slot { command += " --story \(story.rawValue)" }
-    if outcome.riders != 2 { command += " --riders \(outcome.riders)" }
-    var lines = [command, story.setting(riders: outcome.riders)]
+    if riders != 2 { command += " --riders \(riders)" }
+    var lines = [command, story.setting(riders: riders)]
     let own = EraInfo.all.first { $0.executable == executable }?.ownModes
-      .first { $0.mode == outcome.mode }
-    let classic = !scheduled && story == .slot && outcome.riders == 2
-    if scheduled {
-      lines.append("Schedule: \(outcome.schedule)")
-    } else if classic {
+      .first { $0.mode == mode }
+    if let schedule {
+      lines.append("Schedule: \(schedule)")
+    } else if story == .slot && riders == 2 {
       lines.append(
         own?.script
-          ?? (outcome.mode.isFix
+          ?? (mode.isFix
             ? "Script: A goes first, then B; each check-and-leave is one step."
             : "Script: A checks, B checks, B leaves, A leaves (the probe holds each rider)."))
     } else {
-      lines.append("Script: \(outcome.schedule)")
+      lines.append("Script: \(Schedule.story(mode, riders: riders))")
     }
-    for (number, step) in outcome.steps.enumerated() { lines.append("  \(number + 1). \(step)") }
+    return lines
+  }
+
+  /// The lines after the steps: the result (and, for a schedule given in
+  /// part, the whole schedule that was played).
+  public static func footer(_ outcome: Outcome, scheduled: Bool) -> [String] {
+    var lines: [String] = []
+    if scheduled { lines.append("Played: \(outcome.schedule)") }
     let end = outcome.end
+    let story = outcome.story
     let counter = story == .slot ? "empty slots" : "free bikes"
     let lowest = story == .slot ? outcome.lowest.emptySlots : outcome.lowest.freeBikes
     if let failure = outcome.failure {
@@ -168,6 +262,6 @@ public enum Replay {
         "Result: \(end). \(who): "
           + outcome.violations.map(\.description).joined(separator: ", ") + ".")
     }
-    return lines.joined(separator: "\n")
+    return lines
   }
 }

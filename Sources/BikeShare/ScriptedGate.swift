@@ -182,6 +182,29 @@ public final class ScriptedGate: Sendable {
     if let waiting { onWait?(waiting) }
   }
 
+  /// Changes each time a step is played or a rider finishes.
+  public var progress: Int { state.withLock { $0.next + $0.finished.count } }
+
+  /// Where every rider is, for a stalled run: who is parked where, and who
+  /// never reached a probe point.
+  public var whereEveryoneIs: String {
+    state.withLock { state in
+      let next =
+        state.next < state.schedule.count
+        ? "step \(state.next + 1) (\(state.schedule[state.next])) is next"
+        : "the schedule is played"
+      let riders = state.riders.sorted().map { rider -> String in
+        let name = Schedule.name(rider)
+        if state.finished.contains(rider) { return "\(name) is done" }
+        if let parked = state.parked[rider] {
+          return "\(name) waits at \(Schedule([Step(rider, parked.point)])) for the gate"
+        }
+        return "\(name) has not reached a probe point (it waits for a queue, a thread or a lock)"
+      }
+      return next + "; " + riders.joined(separator: "; ")
+    }
+  }
+
   /// Every choice made so far, in order.
   public var trace: [Decision] { state.withLock { $0.trace } }
 

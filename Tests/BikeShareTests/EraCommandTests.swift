@@ -48,6 +48,32 @@ enum ScriptedEra: Era {
     #expect(await EraCommand.run(ScriptedEra.self, arguments: ["--city", "/no/such.json"]) == 1)
   }
 
+  /// An era whose rider B never reaches a probe point (as when a queue of
+  /// width one is held by a parked rider): the replay says so and returns.
+  enum StuckEra: Era {
+    static let info = ScriptedEra.info
+    static let summary = "test double"
+    static let banner: [String] = []
+    static func simulate(_ simulation: Simulation) async -> RunOutcome {
+      RunOutcome(riders: [], stations: [])
+    }
+    static func replay(_ stage: ReplayStage) async -> StationCounts {
+      await stage.probe.pause(ProbeStop(rider: 0, station: 0, point: .arrive))
+      try? await Task.sleep(for: .seconds(3600))
+      return stage.station.counts
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aStalledReplaySaysWhoWaitsWhereAndReturns() async {
+    let outcome = await Replay.play(
+      StuckEra.self, mode: .racy, options: StageOptions(), stallAfter: .milliseconds(300))
+    #expect(
+      outcome.failure
+        == "stalled: no step for 0 s; step 1 (A:arrive) is next; A waits at A:arrive for the"
+        + " gate; B has not reached a probe point (it waits for a queue, a thread or a lock)")
+  }
+
   @Test func replayOfAnEraThatIgnoresTheScriptFails() async {
     // The stand-in never passes a probe, so the script cannot be played.
     let outcome = await Replay.play(ScriptedEra.self, mode: .racy)

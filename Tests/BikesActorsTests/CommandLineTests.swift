@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The built `bikes-actors`, run as a user would.
-@Suite struct CommandLineTests {
+@Suite(.timeLimit(.minutes(3))) struct CommandLineTests {
   let bikes: Executable
   init() throws { bikes = try Executable("bikes-actors") }
 

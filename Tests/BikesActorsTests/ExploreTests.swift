@@ -6,7 +6,7 @@ import Testing
 
 /// Every schedule of the stage, on this era's code: the same counts as in
 /// every other era (`Explorations`).
-@Suite struct ActorsExploreTests {
+@Suite(.timeLimit(.minutes(3))) struct ActorsExploreTests {
   @Test(.timeLimit(.minutes(1)), arguments: Explorations.racy)
   func racySchedulesAreCountedAsInEveryEra(count: Explorations.Count) async {
     let exploration = await Explorations.explore(ActorsEra.self, .racy, count)
@@ -59,7 +59,7 @@ import Testing
 }
 
 /// No probe at all: the order of the runtime's own jobs, explored.
-@Suite struct ActorsJobsExploreTests {
+@Suite(.timeLimit(.minutes(3))) struct ActorsJobsExploreTests {
   static func row(_ name: String) async throws -> JobsExplorer.Row {
     let shape = try #require(ActorsEra.jobShapes.first { $0.name.hasPrefix(name) })
     return await JobsExplorer.explore(shape, options: StageOptions(), stop: StopSwitch())

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BikesActors
 
-@Suite struct ActorsReplayTests {
+@Suite(.timeLimit(.minutes(3))) struct ActorsReplayTests {
   @Test(arguments: 1...20)
   func racyReplayAlwaysEndsAtMinusOneEmptySlot(round: Int) async {
     let outcome = await Replay.play(ActorsEra.self, mode: .racy)

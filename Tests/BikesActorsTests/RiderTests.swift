@@ -3,7 +3,7 @@ import Testing
 
 @testable import BikesActors
 
-@Suite struct ActorsRiderTests {
+@Suite(.timeLimit(.minutes(3))) struct ActorsRiderTests {
   static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
 
   static func rider(

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BikesActors
 
-@Suite struct ActorsRunTests {
+@Suite(.timeLimit(.minutes(3))) struct ActorsRunTests {
   @Test(arguments: ActorsFix.allCases)
   func safeStressRunHasNoViolationAndConservesBikes(fix: ActorsFix) async throws {
     let report = try await Scenarios.safeStress(ActorsEra.self, fix: fix)

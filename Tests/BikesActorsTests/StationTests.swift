@@ -4,7 +4,7 @@ import Testing
 
 @testable import BikesActors
 
-@Suite struct ActorsStationTests {
+@Suite(.timeLimit(.minutes(3))) struct ActorsStationTests {
   static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
 
   @Test func safeTakeNeverOversells() async {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import BikesCallbacks
 
-@Suite struct CallbacksReplayTests {
+@Suite(.timeLimit(.minutes(3))) struct CallbacksReplayTests {
   @Test(arguments: 1...20)
   func racyReplayAlwaysEndsAtMinusOneEmptySlot(round: Int) async {
     let outcome = await Replay.play(CallbacksEra.self, mode: .racy)

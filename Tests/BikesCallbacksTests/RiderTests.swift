@@ -6,7 +6,7 @@ import Testing
 
 @testable import BikesCallbacks
 
-@Suite struct CallbacksRiderTests {
+@Suite(.timeLimit(.minutes(3))) struct CallbacksRiderTests {
   static let queue = DispatchQueue(label: "callbacks", attributes: .concurrent)
 
   @Test(.timeLimit(.minutes(1)))

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BikesCallbacks
 
-@Suite struct CallbacksRunTests {
+@Suite(.timeLimit(.minutes(3))) struct CallbacksRunTests {
   @Test func safeStressRunHasNoViolationAndConservesBikes() async throws {
     let report = try await Scenarios.safeStress(CallbacksEra.self)
     #expect(report.violations.isEmpty)

@@ -6,7 +6,7 @@ import Testing
 
 @testable import BikesCallbacks
 
-@Suite struct CallbacksStationTests {
+@Suite(.timeLimit(.minutes(3))) struct CallbacksStationTests {
   static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
   static let queue = DispatchQueue(label: "callbacks", attributes: .concurrent)
 

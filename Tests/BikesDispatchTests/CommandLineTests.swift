@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 
 /// The built `bikes-dispatch`, run as a user would.
-@Suite struct DispatchCommandLineTests {
+@Suite(.timeLimit(.minutes(3))) struct DispatchCommandLineTests {
   let bikes: Executable
   init() throws { bikes = try Executable("bikes-dispatch") }
 
@@ -104,7 +104,7 @@ import Testing
   }
 }
 
-@Suite struct DispatchLockOptionTests {
+@Suite(.timeLimit(.minutes(3))) struct DispatchLockOptionTests {
   @Test func theReportNamesTheLock() throws {
     let result = try Executable("bikes-dispatch").run([
       "--format", "json", "--mode", "safe", "--lock", "barrier", "--riders", "4", "--leg-ms", "0",

@@ -12,7 +12,7 @@ func replay(_ mode: Mode, lock: LockKind) async -> Replay.Outcome {
   return await Replay.play(DispatchEra.self, mode: mode, configuration: configuration)
 }
 
-@Suite struct DispatchReplayTests {
+@Suite(.timeLimit(.minutes(3))) struct DispatchReplayTests {
   @Test(arguments: LockKind.allCases, 1...5)
   func racyReplayAlwaysEndsAtMinusOneEmptySlot(lock: LockKind, round: Int) async {
     let outcome = await replay(.racy, lock: lock)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BikesDispatch
 
-@Suite struct DispatchRiderTests {
+@Suite(.timeLimit(.minutes(3))) struct DispatchRiderTests {
   static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
 
   @Test(arguments: [

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BikesDispatch
 
-@Suite struct DispatchRunTests {
+@Suite(.timeLimit(.minutes(3))) struct DispatchRunTests {
   @Test(arguments: LockKind.allCases)
   func safeStressRunHasNoViolationAndConservesBikes(lock: LockKind) async throws {
     let report = try await Scenarios.safeStress(DispatchEra.self, riders: 200, lock: lock)

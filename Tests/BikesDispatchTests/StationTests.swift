@@ -5,7 +5,7 @@ import Testing
 @testable import BikeShare
 @testable import BikesDispatch
 
-@Suite struct DispatchStationTests {
+@Suite(.timeLimit(.minutes(3))) struct DispatchStationTests {
   static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 1)
 
   static func station(_ lock: LockKind, mode: Mode = .safe) -> Station {

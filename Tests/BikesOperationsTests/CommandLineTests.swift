@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 
 /// The built `bikes-operations`, run as a user would.
-@Suite struct OperationsCommandLineTests {
+@Suite(.timeLimit(.minutes(3))) struct OperationsCommandLineTests {
   let bikes: Executable
   init() throws { bikes = try Executable("bikes-operations") }
 
@@ -46,7 +46,7 @@ import Testing
   }
 }
 
-@Suite struct OperationsLiveCountersTests {
+@Suite(.timeLimit(.minutes(3))) struct OperationsLiveCountersTests {
   @Test func logShowsOperationsInFlightAsTheRunGoes() throws {
     let result = try Executable("bikes-operations").run([
       "--mode", "safe", "--riders", "3", "--paths", "1", "--leg-ms", "0", "--log",

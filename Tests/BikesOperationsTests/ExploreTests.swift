@@ -6,7 +6,7 @@ import Testing
 
 /// Every schedule of the stage, on this era's code: the same counts as in
 /// every other era (`Explorations`).
-@Suite struct OperationsExploreTests {
+@Suite(.timeLimit(.minutes(3))) struct OperationsExploreTests {
   @Test(.timeLimit(.minutes(1)), arguments: Explorations.racy)
   func racySchedulesAreCountedAsInEveryEra(count: Explorations.Count) async {
     let exploration = await Explorations.explore(OperationsEra.self, .racy, count)

@@ -6,7 +6,7 @@ import Testing
 
 @testable import BikesOperations
 
-@Suite struct OperationsReplayTests {
+@Suite(.timeLimit(.minutes(3))) struct OperationsReplayTests {
   @Test(arguments: 1...20)
   func racyReplayAlwaysEndsAtMinusOneEmptySlot(round: Int) async {
     let outcome = await Replay.play(OperationsEra.self, mode: .racy)

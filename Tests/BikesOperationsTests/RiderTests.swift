@@ -3,7 +3,7 @@ import Testing
 
 @testable import BikesOperations
 
-@Suite struct OperationsRiderTests {
+@Suite(.timeLimit(.minutes(3))) struct OperationsRiderTests {
   static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
 
   @Test func aRacyVisitIsFourStepsASafeOneTwo() {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import BikesOperations
 
-@Suite struct OperationsRunTests {
+@Suite(.timeLimit(.minutes(3))) struct OperationsRunTests {
   @Test func safeStressRunHasNoViolationAndConservesBikes() async throws {
     let report = try await Scenarios.safeStress(OperationsEra.self)
     #expect(report.violations.isEmpty)
@@ -77,7 +77,7 @@ func watchedRun(
   return (outcome, run.queues.added)
 }
 
-@Suite struct OperationsGraphTests {
+@Suite(.timeLimit(.minutes(3))) struct OperationsGraphTests {
   /// What a step is, for the record.
   static func kind(_ operation: Operation) -> String {
     switch operation {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BikesOperations
 
-@Suite struct OperationsStationTests {
+@Suite(.timeLimit(.minutes(3))) struct OperationsStationTests {
   static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
 
   /// Runs `body` as an operation on the station's queue, where its counters live.

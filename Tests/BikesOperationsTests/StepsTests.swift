@@ -6,7 +6,7 @@ import Testing
 
 @testable import BikesOperations
 
-@Suite struct OperationsStepTests {
+@Suite(.timeLimit(.minutes(3))) struct OperationsStepTests {
   static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
 
   /// Runs `steps` on the station's queue and waits for them.
