@@ -15,7 +15,7 @@ while [ $# -gt 0 ]; do
 done
 swift build -c release --product "bikes-$era" >/dev/null
 binary="$(swift build -c release --show-bin-path)/bikes-$era"
-echo "bikes-$era $* ($runs runs, release build)"
+echo "bikes-$era${*:+ $*} ($runs runs, release build)"
 for run in $(seq "$runs"); do
   "$binary" --format json "$@"
   # Progress on stderr, so a long count is never silent.

@@ -9,6 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=.build-tsan
+echo "building bikes-dispatch with ThreadSanitizer (the first time takes a few minutes)..."
 swift build --sanitize=thread --product bikes-dispatch --scratch-path "$scratch" >/dev/null
 binary="$(swift build --sanitize=thread --scratch-path "$scratch" --show-bin-path)/bikes-dispatch"
 export TSAN_OPTIONS="halt_on_error=0 exitcode=66 suppressions=$PWD/Scripts/tsan-suppressions.txt"
@@ -28,7 +29,7 @@ run() {
   rm -f "$report" "$report.out"
   [ "$races" -gt 0 ] || [ "$status" -eq 66 ]
 }
-echo "bikes-dispatch under ThreadSanitizer ($*)"
+echo "bikes-dispatch under ThreadSanitizer${*:+ (every run also gets: $*)}"
 if ! run --mode unsynchronized "$@"; then
   echo "FAIL: ThreadSanitizer did not report the unsynchronized mode's data race"
   failed=1

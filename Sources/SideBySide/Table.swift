@@ -12,14 +12,16 @@ enum Table {
   /// What every row shares: the options the eras were given.
   static func title(_ configuration: Configuration) -> [String] {
     let city =
-      configuration.city == .embedded ? "the embedded city" : configuration.city.name
+      configuration.city == .embedded
+      ? "the embedded city (Lisboa sample network)" : configuration.city.name
     let stations =
       configuration.stationPicks.isEmpty
-      ? "first \(configuration.stationCount) stations"
+      ? "first \(configuration.stationCount) station\(configuration.stationCount == 1 ? "" : "s")"
       : "stations " + configuration.stationPicks.joined(separator: ", ")
     var lines = [
       "Side by side on \(city), seed \(configuration.seed):",
-      "\(configuration.riders) riders · \(stations) · \(configuration.paths) paths each"
+      "\(configuration.riders) rider\(configuration.riders == 1 ? "" : "s") · \(stations)"
+        + " · \(configuration.paths) path\(configuration.paths == 1 ? "" : "s") each"
         + " · leg \(configuration.legMilliseconds) ms"
         + " · dispatch locks with \(configuration.lock.rawValue)"
         + " · actors fixed with \(configuration.fix.rawValue)",

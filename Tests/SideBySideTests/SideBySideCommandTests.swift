@@ -54,7 +54,7 @@ import Testing
     let result = try sideBySide.run(Self.small + ["--seed", "7"])
     #expect(result.status == 0, "\(result.standardError)")
     let lines = result.outputLines
-    #expect(lines.first == "Side by side on the embedded city, seed 7:")
+    #expect(lines.first == "Side by side on the embedded city (Lisboa sample network), seed 7:")
     let rows = lines.filter { line in
       ["callbacks", "operations", "dispatch", "actors"].contains { line.hasPrefix($0 + " ") }
     }
