@@ -25,15 +25,25 @@ import Testing
     #expect(station.emptySlots == 1)
   }
 
+  /// Safe moves from several threads at once on one bike and one slot. The
+  /// end counts alone would not catch a split check-and-act (a −1 undone by
+  /// the next dock), so the audit's lowest and highest are asserted too.
   @Test(arguments: LockKind.allCases)
-  func manyThreadsTakingAndLeavingKeepTheCountsExact(lock: LockKind) {
-    let station = Self.station(lock)
-    // 2 × 2,000 safe moves from many threads: every bike taken is left again.
-    DispatchQueue.concurrentPerform(iterations: 2_000) { _ in
-      while station.takeBike() == nil {}
-      while station.leaveBike() == nil {}
+  func manyThreadsTakingAndLeavingNeverLeaveTheRange(lock: LockKind) {
+    let audit = StationAudit(Self.record)
+    let station = Station(Self.record, audit: audit, mode: .safe, lock: lock)
+    // 4 threads × 5,000 attempts each: every bike taken is left again. The
+    // loops are bounded, so a broken lock (lost updates) fails instead of hanging.
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      for _ in 0..<5_000 where station.takeBike() != nil {
+        for _ in 0..<1_000 where station.leaveBike() != nil { break }
+      }
     }
     #expect(station.counts == StationCounts(freeBikes: 1, emptySlots: 1))
+    #expect(audit.violations.isEmpty, "\(audit.violations)")
+    // One bike: it is in its dock (free 1, empty 1) or ridden (free 0, empty 2).
+    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: 1))
+    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: 2))
   }
 
   @Test func theRaceWindowComesBeforeTheLockedActAndInsideTheUnsynchronizedOne() {
