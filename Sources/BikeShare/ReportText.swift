@@ -6,7 +6,8 @@ extension RunReport {
     let title = "\(era) · \(mode.rawValue)\(interrupted ? " · STOPPED (partial report)" : "")"
     lines.append("── \(title) " + String(repeating: "─", count: max(3, 66 - title.count)))
     lines.append(
-      "\(riders) riders · \(stations.count) stations · \(config.paths) paths each · seed \(config.seed)"
+      "\(Self.count(riders, "rider")) · \(Self.count(stations.count, "station"))"
+        + " · \(Self.count(config.paths, "path")) each · seed \(config.seed)"
         + " · leg \(legMs) ms · race window \(config.raceWindowUs) µs")
     if let goal = config.goal, let station = stations.first(where: { $0.id == goal }) {
       lines.append("goal: \(station.name) (\(goalReached) of \(riders) riders reached it)")
@@ -77,6 +78,11 @@ extension RunReport {
     case (true, false): "→ fix holds: check and act were one step; no violation."
     case (true, true): "→ FIX BROKEN: the safe station let a counter leave 0...capacity."
     }
+  }
+
+  /// "1 path", "10 paths".
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 
   /// `0.41 s`: seconds to the hundredth, as the reports print them.
