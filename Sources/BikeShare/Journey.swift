@@ -12,13 +12,24 @@ public struct Journey: Sendable {
   private let goal: Int?
   public private(set) var result = RiderResult()
   private var station: Int?
+  private let givesUp: Bool
+  private var turnedAwayInARow = 0
 
-  public init(rider: Int, seed: UInt64, stationCount: Int, paths: Int, goal: Int?) {
+  /// A rider of a mode that shows a bug gives up after this many visits in a
+  /// row without a bike or a slot: a bug that never lets anyone on (lost
+  /// updates, or a broken exercise) ends the run instead of hanging it.
+  public static let patience = 1_000
+
+  /// - Parameter givesUp: stop after `patience` turn-aways in a row (never in safe mode).
+  public init(
+    rider: Int, seed: UInt64, stationCount: Int, paths: Int, goal: Int?, givesUp: Bool = false
+  ) {
     self.rider = rider
     self.dice = RiderDice(seed: seed, rider: rider)
     self.stationCount = stationCount
     self.paths = paths
     self.goal = goal
+    self.givesUp = givesUp
   }
 
   /// Every rider starts on foot and wants a bike; once riding it wants a slot.
@@ -42,8 +53,14 @@ public struct Journey: Sendable {
     defer { station = nil }
     guard succeeded else {
       result.waitingLegs += 1
+      turnedAwayInARow += 1
+      if givesUp, turnedAwayInARow >= Self.patience {
+        result.gaveUp = true
+        return .over
+      }
       return .leg(.waiting)
     }
+    turnedAwayInARow = 0
     switch wants {
     case .bike:
       result.holdsBike = true
@@ -91,6 +108,8 @@ public struct RiderResult: Sendable, Equatable {
   public var reachedGoal = false
   /// Still riding when the run ended (only after Ctrl-C); needed for conservation.
   public var holdsBike = false
+  /// Stopped after `Journey.patience` visits in a row without a bike or a slot.
+  public var gaveUp = false
 
   public init() {}
 }

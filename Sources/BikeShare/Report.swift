@@ -50,7 +50,15 @@ public struct RunReport: Sendable, Codable {
     self.conserved = bikesAtEnd == bikesAtStart
     self.interrupted = interrupted
     self.wallSeconds = wallSeconds
-    self.notes = outcome.notes
+    let quitters = outcome.riders.filter(\.gaveUp).count
+    self.notes =
+      outcome.notes
+      + (quitters == 0
+        ? []
+        : [
+          "\(quitters) riders gave up after \(Journey.patience) visits in a row without a bike"
+            + " or slot"
+        ])
   }
 
   /// The race shown (racy) or the fix broken (safe).

@@ -42,7 +42,7 @@ public struct Simulation: Sendable {
   public func journey(for rider: Int) -> Journey {
     Journey(
       rider: rider, seed: configuration.seed, stationCount: stations.count,
-      paths: configuration.paths, goal: goal)
+      paths: configuration.paths, goal: goal, givesUp: !mode.isFix)
   }
 }
 

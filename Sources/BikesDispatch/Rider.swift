@@ -9,30 +9,21 @@ struct Rider: Sendable {
   let probe: BlockingRaceProbe
   let log: EventLog
 
-  /// In unsynchronized mode lost updates can leave no bike anybody can take;
-  /// a rider turned away this many times in a row gives up.
-  static let giveUpAfter = 200
-
   /// Rides the whole journey, blocking the calling thread.
   /// - Parameter nap: sleeps one leg; returns true if the run was stopped meanwhile.
-  func ride(_ journey: Journey, nap: () -> Bool) -> (result: RiderResult, gaveUp: Bool) {
+  func ride(_ journey: Journey, nap: () -> Bool) -> RiderResult {
     var journey = journey
-    var turnedAwayInARow = 0
     while true {
       let station = journey.pickStation()
       let succeeded = visit(station, wanting: journey.wants)
-      turnedAwayInARow = succeeded ? 0 : turnedAwayInARow + 1
       switch journey.record(succeeded) {
       case .over:
         if journey.result.reachedGoal {
           log.record(.reachedGoal(rider: index, station: stations[station].record.name))
         }
-        return (journey.result, false)
+        return journey.result
       case .leg:
-        if mode == .unsynchronized, turnedAwayInARow >= Self.giveUpAfter {
-          return (journey.result, true)
-        }
-        if nap() { return (journey.result, false) }
+        if nap() { return journey.result }
       }
     }
   }

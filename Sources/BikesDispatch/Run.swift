@@ -38,7 +38,6 @@ enum Run {
       Station(record, audit: audit, mode: simulation.mode, lock: simulation.configuration.lock)
     }
     let results = Mutex(Array(repeating: RiderResult(), count: simulation.riders.count))
-    let gaveUp = Atomic(0)
     // Ctrl-C: `stopped` empties, which wakes every napping rider at once.
     let stopped = DispatchGroup()
     stopped.enter()
@@ -68,9 +67,8 @@ enum Run {
         log: simulation.log)
       let thread = Thread {
         startingLine.wait()
-        let (result, quit) = rider.ride(simulation.journey(for: index), nap: nap)
+        let result = rider.ride(simulation.journey(for: index), nap: nap)
         keepResult(result, of: index, in: results)
-        if quit { gaveUp.add(1, ordering: .relaxed) }
         simulation.blockingProbe.finished(rider: index)
         threads.signal()
         everyone.leave()
@@ -80,13 +78,6 @@ enum Run {
       if index == firstWave - 1 { startingLine.leave() }
     }
     everyone.wait()
-    let quitters = gaveUp.load(ordering: .relaxed)
-    return RunOutcome(
-      riders: results.withLock { $0 }, stations: stations.map(\.counts),
-      notes: quitters == 0
-        ? []
-        : [
-          "\(quitters) riders gave up after \(Rider.giveUpAfter) visits in a row without a bike or slot"
-        ])
+    return RunOutcome(riders: results.withLock { $0 }, stations: stations.map(\.counts))
   }
 }

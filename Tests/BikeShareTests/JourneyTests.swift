@@ -54,3 +54,34 @@ import Testing
     #expect(!journey.result.reachedGoal)
   }
 }
+
+@Suite struct PatienceTests {
+  /// A bug that never lets a rider on (lost updates, a broken exercise) ends
+  /// the run; safe mode never gives up, however long the wait.
+  @Test func aRiderOfABuggyModeGivesUpAfterItsPatienceASafeOneNever() {
+    var buggy = Journey(rider: 0, seed: 1, stationCount: 1, paths: 1, goal: nil, givesUp: true)
+    var safe = Journey(rider: 0, seed: 1, stationCount: 1, paths: 1, goal: nil)
+    for visit in 1...Journey.patience {
+      _ = buggy.pickStation()
+      _ = safe.pickStation()
+      let next = buggy.record(false)
+      #expect(next == (visit == Journey.patience ? .over : .leg(.waiting)))
+      #expect(safe.record(false) == .leg(.waiting))
+    }
+    #expect(buggy.result.gaveUp)
+    #expect(!safe.result.gaveUp)
+  }
+
+  @Test func aSuccessResetsTheCount() {
+    var journey = Journey(rider: 0, seed: 1, stationCount: 1, paths: 5, goal: nil, givesUp: true)
+    for _ in 1..<Journey.patience {
+      _ = journey.pickStation()
+      _ = journey.record(false)
+    }
+    _ = journey.pickStation()
+    #expect(journey.record(true) == .leg(.normal))
+    _ = journey.pickStation()
+    #expect(journey.record(false) == .leg(.waiting))
+    #expect(!journey.result.gaveUp)
+  }
+}

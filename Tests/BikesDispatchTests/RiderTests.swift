@@ -38,16 +38,17 @@ import Testing
       ])
   }
 
-  @Test func unsynchronizedRidersGiveUpWhenNoBikeIsLeft() {
+  @Test func ridersOfABuggyModeGiveUpWhenNoBikeIsLeft() {
     // Lost updates can leave stations that show no bike at all; here one does from the start.
     let record = StationRecord(id: "a", name: "A", freeBikes: 0, emptySlots: 2)
     let station = Station(record, audit: StationAudit(record), mode: .unsynchronized, lock: .mutex)
     let rider = Rider(
       index: 0, stations: [station], mode: .unsynchronized, probe: .waiting(.zero), log: .none)
-    let journey = Journey(rider: 0, seed: 1, stationCount: 1, paths: 1, goal: nil)
-    let (result, gaveUp) = rider.ride(journey, nap: { false })
-    #expect(gaveUp)
-    #expect(result.waitingLegs == Rider.giveUpAfter)
+    let journey = Journey(
+      rider: 0, seed: 1, stationCount: 1, paths: 1, goal: nil, givesUp: true)
+    let result = rider.ride(journey, nap: { false })
+    #expect(result.gaveUp)
+    #expect(result.waitingLegs == Journey.patience)
     #expect(result.paths == 0)
   }
 }
