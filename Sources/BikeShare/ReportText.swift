@@ -46,9 +46,9 @@ extension RunReport {
     if violations.isEmpty {
       lines.append("violations: none (every counter stayed within 0...capacity at every step)")
     } else {
-      lines.append(
-        "violations (\(violations.count)): " + violations.map(\.description).joined(separator: "; ")
-      )
+      // One per line: a projector shows them all.
+      lines.append("violations (\(violations.count)):")
+      lines.append(contentsOf: violations.map { "  \($0)" })
     }
     lines.append(contentsOf: notes)
     lines.append(verdictLine)

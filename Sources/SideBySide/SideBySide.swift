@@ -79,7 +79,7 @@ enum SideBySide {
               failed = true
               return
             }
-            show(Table.line(row))
+            show(Table.line(row, colour: Table.colours))
             rows.append(row)
             lines.append(line)
             reports += 1

@@ -1,4 +1,5 @@
 import BikeShare
+import Foundation
 
 /// The text table, one row at a time, so that rows appear as the eras finish.
 enum Table {
@@ -34,6 +35,25 @@ enum Table {
   }
 
   static var header: String { line(columns.map(\.title)) }
+
+  /// Colour for the meaning column, on a terminal only and never with
+  /// `NO_COLOR` set.
+  static let colours =
+    isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+
+  static func line(_ row: RunReport, colour: Bool) -> String {
+    let plain = line(row)
+    guard colour else { return plain }
+    let code =
+      switch row.verdict {
+      case .raceShown: "33"  // yellow: the lesson shown
+      case .fixHolds: "32"  // green
+      case .fixBroken: "1;31"  // bold red
+      case .raceMissed, .stopped: "0"
+      }
+    let meaning = row.verdict.rawValue
+    return String(plain.dropLast(meaning.count)) + "\u{1B}[\(code)m\(meaning)\u{1B}[0m"
+  }
 
   static func line(_ row: RunReport) -> String {
     let lowestFree = row.stations.map(\.min.freeBikes).min()
