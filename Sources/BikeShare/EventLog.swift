@@ -79,6 +79,16 @@ public final class EventLog: Sendable {
   /// The events kept by a `.memory` log, in the same order.
   public var events: [Event] { lines.withLock { $0.events } }
 
+  /// Riders a `.memory` log saw take or leave a bike.
+  public var served: Int {
+    events.filter {
+      switch $0 {
+      case .tookBike, .leftBike: true
+      default: false
+      }
+    }.count
+  }
+
   public func format(_ event: Event) -> String {
     switch event {
     case .checked(let rider, let station, let counter, let value):

@@ -158,8 +158,6 @@ public enum Explorer {
       "unsteady": exploration.unsteady, "failures": exploration.failures,
     ]
     object["max_switches"] = options.maxSwitches ?? NSNull()
-    let data =
-      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-    return String(decoding: data, as: UTF8.self)
+    return Stage.jsonLine(object)
   }
 }

@@ -175,8 +175,6 @@ public enum JobsExplorer {
       "era": era, "scheduler": "jobs", "story": options.story.rawValue, "build": build,
       "riders": options.riders, "shapes": shapes,
     ]
-    let data =
-      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-    return String(decoding: data, as: UTF8.self)
+    return Stage.jsonLine(object)
   }
 }

@@ -162,12 +162,7 @@ public enum Stage {
     if failure == nil, gate.stepsPlayed < schedule.steps.count {
       failure = "only \(gate.stepsPlayed) of \(schedule.steps.count) scripted steps were played"
     }
-    let served = log.events.filter {
-      switch $0 {
-      case .tookBike, .leftBike: true
-      default: false
-      }
-    }.count
+    let served = log.served
     return StageRun(
       mode: mode, story: options.story, riders: options.riders, steps: log.recorded,
       events: log.events, trace: gate.trace,

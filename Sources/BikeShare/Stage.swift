@@ -1,3 +1,5 @@
+import Foundation
+
 /// The small stage that `replay`, `explore` and `stress` play: one station
 /// and a few riders, each making one visit, all wanting the same thing.
 public enum Story: String, Sendable, CaseIterable, Codable {
@@ -115,5 +117,14 @@ public struct Schedule: Sendable, Equatable, CustomStringConvertible {
     let arrivals = (0..<riders).map { ScriptedGate.Step($0, .arrive) }
     let windows = (0..<riders).reversed().map { ScriptedGate.Step($0, .raceWindow) }
     return Schedule(mode.isFix ? arrivals : arrivals + windows)
+  }
+}
+
+extension Stage {
+  /// One JSON Lines object, keys sorted (`explore`, `stress`, `--scheduler jobs`).
+  static func jsonLine(_ object: [String: Any]) -> String {
+    let data =
+      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    return String(decoding: data, as: UTF8.self)
   }
 }

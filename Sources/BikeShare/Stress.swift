@@ -38,12 +38,7 @@ public enum Stress {
         want: options.story.want, probe: .waiting(window), blockingProbe: .waiting(window),
         log: log, configuration: options.configuration)
       let end = await era.replay(stage)
-      let served = log.events.filter {
-        switch $0 {
-        case .tookBike, .leftBike: true
-        default: false
-        }
-      }.count
+      let served = log.served
       let result = StageResult(
         end: end, lowest: audit.lowest, highest: audit.highest, served: served)
       if rows[result] == nil {
@@ -129,8 +124,6 @@ public enum Stress {
       "forbidden_interval": [range.lowerBound, range.upperBound], "outcomes": rows,
       "seconds": (tally.seconds * 1000).rounded() / 1000,
     ]
-    let data =
-      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-    return String(decoding: data, as: UTF8.self)
+    return Stage.jsonLine(object)
   }
 }
