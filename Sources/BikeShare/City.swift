@@ -36,22 +36,38 @@ public struct StationRecord: Sendable, Equatable {
 public struct StationCounts: Sendable, Hashable, CustomStringConvertible {
   public var freeBikes: Int
   public var emptySlots: Int
+  /// How many changes made these counts: 0 as the station starts, one more
+  /// for each bike taken or docked. A station's counts change only where the
+  /// station serialises its changes (its queue, lock or actor), so this is
+  /// the station's own order, and `--log` prints a station's lines in it.
+  /// It says when, not what: equality and hashing leave it out.
+  public var change: Int
 
-  public init(freeBikes: Int, emptySlots: Int) {
+  public init(freeBikes: Int, emptySlots: Int, change: Int = 0) {
     self.freeBikes = freeBikes
     self.emptySlots = emptySlots
+    self.change = change
+  }
+
+  public static func == (lhs: StationCounts, rhs: StationCounts) -> Bool {
+    lhs.freeBikes == rhs.freeBikes && lhs.emptySlots == rhs.emptySlots
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(freeBikes)
+    hasher.combine(emptySlots)
   }
 
   public var description: String { "free \(freeBikes), empty \(emptySlots)" }
 
   /// The counts once a bike has left its dock (whatever they were).
   public func removingBike() -> StationCounts {
-    StationCounts(freeBikes: freeBikes - 1, emptySlots: emptySlots + 1)
+    StationCounts(freeBikes: freeBikes - 1, emptySlots: emptySlots + 1, change: change + 1)
   }
 
   /// The counts once a bike has been docked (whatever they were).
   public func addingBike() -> StationCounts {
-    StationCounts(freeBikes: freeBikes + 1, emptySlots: emptySlots - 1)
+    StationCounts(freeBikes: freeBikes + 1, emptySlots: emptySlots - 1, change: change + 1)
   }
 
   /// The counter a rider checks before it acts.

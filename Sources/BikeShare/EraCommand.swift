@@ -82,6 +82,7 @@ public enum EraCommand {
       let run = Task { await E.simulate(simulation) }
       stop.onStop { run.cancel() }
       let outcome = await run.value
+      log.finish()
       let report = RunReport(
         era: E.info, simulation: simulation, outcome: outcome, interrupted: stop.isStopped,
         wallSeconds: started.duration(to: clock.now).seconds)

@@ -36,6 +36,7 @@ public final class EventLog: Sendable {
   /// Memory only: told each line as it is kept (a replay prints as it goes).
   private let echo: (@Sendable (String) -> Void)?
   private let lines = Mutex<(text: [String], events: [Event])>(([], []))
+  private let order = Mutex(StationOrder())
 
   public init(
     _ destination: Destination,
@@ -58,18 +59,40 @@ public final class EventLog: Sendable {
   public func record(_ event: @autoclosure () -> Event) {
     guard isEnabled else { return }
     let event = event()
-    let line = format(event)
-    lines.withLock { lines in
-      // Writing under the lock keeps lines whole and in the order recorded.
-      switch destination {
-      case .none: break
-      case .standardOutput: Console.out(line)
-      case .standardError: Console.error(line)
-      case .memory:
+    switch destination {
+    case .none: break
+    case .standardOutput, .standardError:
+      // A rider writes its line after the station answered, so two riders'
+      // lines can arrive in the other order than the station's changes;
+      // a stream prints each station's lines in the station's order.
+      order.withLock { order in
+        for ready in order.release(event) { write(format(ready)) }
+      }
+    case .memory:
+      lines.withLock { lines in
+        // Under the lock: kept whole and in the order recorded.
+        let line = format(event)
         lines.text.append(line)
         lines.events.append(event)
         echo?(line)
       }
+    }
+  }
+
+  /// Prints any line still held back for a change nobody logged (a rider
+  /// stopped between its act and its line), and starts every station's order
+  /// again: call it when a run ends.
+  public func finish() {
+    order.withLock { order in
+      for held in order.drain() { write(format(held)) }
+    }
+  }
+
+  private func write(_ line: String) {
+    switch destination {
+    case .standardOutput: Console.out(line)
+    case .standardError: Console.error(line)
+    case .none, .memory: break
     }
   }
 
@@ -95,9 +118,9 @@ public final class EventLog: Sendable {
       let what = counter == .freeBikes ? "free bikes" : "empty slots"
       return "\(riderName(rider)) checks \(station): \(what) \(value)"
     case .tookBike(let rider, let station, let now):
-      return "\(riderName(rider)) takes a bike at \(station): \(now)"
+      return "\(riderName(rider)) takes a bike at \(station): \(now)\(Self.mark(now))"
     case .leftBike(let rider, let station, let now):
-      return "\(riderName(rider)) leaves a bike at \(station): \(now)"
+      return "\(riderName(rider)) leaves a bike at \(station): \(now)\(Self.mark(now))"
     case .turnedAway(let rider, let station, let wanted):
       let missing = wanted == .bike ? "no free bike" : "no empty slot"
       let moves = wanted == .bike ? "walks on" : "rides on"
@@ -106,6 +129,74 @@ public final class EventLog: Sendable {
       return "\(riderName(rider)) reached its goal \(station) and stops"
     case .note(let text):
       return text
+    }
+  }
+}
+
+extension EventLog {
+  /// Where a counter has left `0...capacity`. The two counters always sum to
+  /// the capacity after a take or a leave, so one of them is below 0 exactly
+  /// when the other is above the capacity.
+  static func mark(_ now: StationCounts) -> String {
+    if now.freeBikes < 0 { return "  ← free \(now.freeBikes)" }
+    if now.emptySlots < 0 { return "  ← empty \(now.emptySlots)" }
+    return ""
+  }
+}
+
+/// Holds back a station's line until the lines of its earlier changes have
+/// been printed (`StationCounts.change`).
+struct StationOrder {
+  /// Past this many lines held for one station, the oldest are printed
+  /// anyway: two stations can share a name, and a change can go unlogged.
+  static let mostHeld = 64
+
+  private var next: [String: Int] = [:]
+  private var held: [String: [Int: [Event]]] = [:]
+
+  /// The events that can be printed now that `event` arrived, in order.
+  mutating func release(_ event: Event) -> [Event] {
+    guard let (station, change) = event.change, change > 0 else { return [event] }
+    let expected = next[station, default: 1]
+    if change < expected { return [event] }  // a repeat (a lost update) or unnumbered
+    held[station, default: [:]][change, default: []].append(event)
+    var ready: [Event] = []
+    var step = expected
+    while let events = held[station]?.removeValue(forKey: step) {
+      ready += events
+      step += 1
+    }
+    if let waiting = held[station], waiting.values.map(\.count).reduce(0, +) > Self.mostHeld,
+      let oldest = waiting.keys.min()
+    {
+      // Give up on the gap: print from the oldest held change on.
+      step = oldest
+      while let events = held[station]?.removeValue(forKey: step) {
+        ready += events
+        step += 1
+      }
+    }
+    next[station] = step
+    return ready
+  }
+
+  /// Every held event, station by station in change order; then a fresh start.
+  mutating func drain() -> [Event] {
+    let events = held.keys.sorted().flatMap { station in
+      held[station]!.keys.sorted().flatMap { held[station]![$0]! }
+    }
+    self = StationOrder()
+    return events
+  }
+}
+
+extension Event {
+  /// The station and change number of a take or a leave.
+  fileprivate var change: (String, Int)? {
+    switch self {
+    case .tookBike(_, let station, let now), .leftBike(_, let station, let now):
+      (station, now.change)
+    default: nil
     }
   }
 }

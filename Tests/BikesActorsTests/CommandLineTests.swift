@@ -36,7 +36,7 @@ import Testing
           1. A checks Rossio: empty slots 1
           2. B checks Rossio: empty slots 1
           3. B leaves a bike at Rossio: free 6, empty 0
-          4. A leaves a bike at Rossio: free 7, empty -1
+          4. A leaves a bike at Rossio: free 7, empty -1  ← empty -1
         Result: free 7, empty -1. Both riders checked before either acted: Rossio: free_bikes reached 7, Rossio: empty_slots reached -1.
 
         """)
@@ -157,7 +157,8 @@ import Testing
     let second = try bikes.run(["replay"])
     #expect(first.status == 0)
     #expect(first.standardOutput == second.standardOutput)
-    #expect(first.standardOutput.contains("4. A leaves a bike at Rossio: free 7, empty -1"))
+    #expect(
+      first.standardOutput.contains("4. A leaves a bike at Rossio: free 7, empty -1  ← empty -1"))
     #expect(first.standardOutput.contains("2. B is turned away at Rossio: no empty slot"))
   }
 

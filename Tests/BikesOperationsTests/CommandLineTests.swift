@@ -11,7 +11,8 @@ import Testing
     let second = try bikes.run(["replay"])
     #expect(first.status == 0)
     #expect(first.standardOutput == second.standardOutput)
-    #expect(first.standardOutput.contains("4. A leaves a bike at Rossio: free 7, empty -1"))
+    #expect(
+      first.standardOutput.contains("4. A leaves a bike at Rossio: free 7, empty -1  ← empty -1"))
     #expect(first.standardOutput.contains("2. B is turned away at Rossio: no empty slot"))
   }
 

@@ -110,3 +110,34 @@ import Testing
         """)
   }
 }
+
+/// `--log` from a real run, as a learner reads it.
+@Suite struct LogOrderTests {
+  /// Each station's take and leave lines, in the order printed, move its free
+  /// bikes by exactly one each: the station's own order. (Before the log held
+  /// lines back, 12 riders with seed 5 printed 12 lines out of order in
+  /// callbacks and 9 in dispatch.)
+  @Test(arguments: PlayAndLanesTests.eras, ["safe", "racy"])
+  func logLinesFollowEachStationsOrder(era: String, mode: String) throws {
+    let run = try Executable(era).run(
+      ["--log", "--riders", "12", "--seed", "5", "--mode", mode], limit: 120)
+    #expect(run.status == 0)
+    var free: [String: Int] = [:]
+    var lines = 0
+    for line in run.outputLines {
+      for (verb, step) in [(" takes a bike at ", -1), (" leaves a bike at ", 1)] {
+        guard let verbRange = line.range(of: verb),
+          let colon = line.range(of: ": free ", range: verbRange.upperBound..<line.endIndex)
+        else { continue }
+        let station = String(line[verbRange.upperBound..<colon.lowerBound])
+        let now = Int(line[colon.upperBound...].prefix { $0 == "-" || $0.isNumber })!
+        if let before = free[station] {
+          #expect(now - before == step, "\(line)")
+        }
+        free[station] = now
+        lines += 1
+      }
+    }
+    #expect(lines == 240)
+  }
+}

@@ -203,7 +203,7 @@ import Testing
     #expect(steps.count == 4)
     #expect(steps.allSatisfy { $0 == steps[0] })
     #expect(steps[0].count == 6)
-    #expect(steps[0].contains("  4. A leaves a bike at Rossio: free 7, empty -1"))
+    #expect(steps[0].contains("  4. A leaves a bike at Rossio: free 7, empty -1  ← empty -1"))
     #expect(result.outputLines.filter { $0.hasPrefix("══ ") }.count == 4)
   }
 

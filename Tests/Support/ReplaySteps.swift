@@ -5,7 +5,7 @@ public enum ReplaySteps {
     "A checks Rossio: empty slots 1",
     "B checks Rossio: empty slots 1",
     "B leaves a bike at Rossio: free 6, empty 0",
-    "A leaves a bike at Rossio: free 7, empty -1",
+    "A leaves a bike at Rossio: free 7, empty -1  ← empty -1",
   ]
 
   public static let safe = [

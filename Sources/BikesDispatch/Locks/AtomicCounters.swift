@@ -24,6 +24,9 @@ final class AtomicCounters: Counters {
     free = Atomic(start.freeBikes)
   }
 
+  // The atomic holds free bikes only, not how many changes made them, so
+  // every change here reads as change 1 and `--log` prints this lock's lines
+  // in the order riders write them, not in the station's order.
   private func counts(free: Int) -> StationCounts {
     StationCounts(freeBikes: free, emptySlots: capacity - free)
   }
