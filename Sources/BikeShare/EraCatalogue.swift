@@ -97,8 +97,7 @@ public struct EraInfo: Sendable {
         clean: "→ no race this time: no rider entered the station while another was suspended"
           + " in it (a clean run proves nothing).",
         replays: true,
-        script: "Script: A checks inside the station and is held at its payment, B does the same,"
-          + " B leaves, A leaves.")
+        script: "Script: A checks inside the station and is held at its payment, B does the same,")
     ],
     ownOptions: [.fix], ownStageOptions: [.scheduler])
 }

@@ -34,7 +34,8 @@ public struct OwnMode: Sendable {
   /// between steps, which a schedule can order (reentrant); no for a data
   /// race inside one step (unsynchronized), which a schedule cannot show.
   public let replays: Bool
-  /// The replay's "Script:" line, when the racy one does not fit the mode.
+  /// The start of the replay's "Script:" line, when the racy one does not fit
+  /// the mode (the replay ends it with who acts: "B leaves, A leaves.").
   public let script: String?
   /// What protects the station in this mode, when not the era's usual.
   public let station: String?

@@ -222,12 +222,13 @@ public enum Replay {
       .first { $0.mode == mode }
     if let schedule {
       lines.append("Schedule: \(schedule)")
-    } else if story == .slot && riders == 2 {
+    } else if riders == 2 {
+      let act = story == .slot ? "leave" : "take"
       lines.append(
-        own?.script
+        own?.script.map { "\($0) B \(act)s, A \(act)s." }
           ?? (mode.isFix
-            ? "Script: A goes first, then B; each check-and-leave is one step."
-            : "Script: A checks, B checks, B leaves, A leaves (the probe holds each rider)."))
+            ? "Script: A goes first, then B; each check-and-\(act) is one step."
+            : "Script: A checks, B checks, B \(act)s, A \(act)s (the probe holds each rider)."))
     } else {
       lines.append("Script: \(Schedule.story(mode, riders: riders))")
     }

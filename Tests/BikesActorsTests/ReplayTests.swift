@@ -13,6 +13,15 @@ import Testing
     #expect(outcome.steps == ReplaySteps.racy)
   }
 
+  /// The half the chapter quotes (`racyTake`), as it runs it (`--story bike`).
+  @Test(arguments: [Mode.racy, Mode.reentrant], 1...5)
+  func racyReplayOfTheTakeHalfEndsAtMinusOneFreeBike(mode: Mode, round: Int) async {
+    let run = await ReplaySteps.takeHalf(ActorsEra.self, mode)
+    #expect(run.failure == nil)
+    #expect(run.end == StationCounts(freeBikes: -1, emptySlots: 7))
+    #expect(run.steps == ReplaySteps.racyTake)
+  }
+
   /// The real reentrancy: both riders pass the check inside the station's
   /// own method while the other is suspended at its payment.
   @Test(arguments: 1...20)

@@ -15,6 +15,15 @@ import Testing
     #expect(outcome.steps == ReplaySteps.racy)
   }
 
+  /// The half the chapter quotes (`racyTake`), as it runs it (`--story bike`).
+  @Test(arguments: [Mode.racy], 1...5)
+  func racyReplayOfTheTakeHalfEndsAtMinusOneFreeBike(mode: Mode, round: Int) async {
+    let run = await ReplaySteps.takeHalf(CallbacksEra.self, mode)
+    #expect(run.failure == nil)
+    #expect(run.end == StationCounts(freeBikes: -1, emptySlots: 7))
+    #expect(run.steps == ReplaySteps.racyTake)
+  }
+
   // NB: make `Station.leaveBike(completion:)` skip its `self.empty > 0` test and this fails.
   @Test(arguments: 1...20)
   func safeReplayTurnsBAwayAndNeverGoesBelowZero(round: Int) async {

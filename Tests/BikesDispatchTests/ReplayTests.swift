@@ -21,6 +21,15 @@ func replay(_ mode: Mode, lock: LockKind) async -> Replay.Outcome {
     #expect(outcome.steps == ReplaySteps.racy)
   }
 
+  /// The half the chapter quotes (`racyTake`), as it runs it (`--story bike`).
+  @Test(arguments: [Mode.racy], 1...5)
+  func racyReplayOfTheTakeHalfEndsAtMinusOneFreeBike(mode: Mode, round: Int) async {
+    let run = await ReplaySteps.takeHalf(DispatchEra.self, mode)
+    #expect(run.failure == nil)
+    #expect(run.end == StationCounts(freeBikes: -1, emptySlots: 7))
+    #expect(run.steps == ReplaySteps.racyTake)
+  }
+
   // NB: make `leaveBike()` in `Locks/Counters.swift` skip its test and every lock fails.
   @Test(arguments: LockKind.allCases, 1...5)
   func safeReplayTurnsBAwayAndNeverGoesBelowZero(lock: LockKind, round: Int) async {
@@ -40,5 +49,17 @@ func replay(_ mode: Mode, lock: LockKind) async -> Replay.Outcome {
     // Two bikes were docked; the counters show one.
     #expect(outcome.end == StationCounts(freeBikes: 6, emptySlots: 0))
     #expect(outcome.steps.last == "A leaves a bike at Rossio: free 6, empty 0")
+  }
+
+  /// Chapter 03's diagram: the same schedule on the take half.
+  @Test(arguments: 1...5)
+  func unsynchronizedTakesLoseAnUpdateToo(round: Int) async throws {
+    let schedule = try Schedule.parse("A:arrive B:arrive B:window A:window", riders: 2)
+    let run = await Explorations.replay(
+      DispatchEra.self, .unsynchronized, schedule, story: .bike, riders: 2)
+    #expect(run.failure == nil)
+    // Two bikes left the dock; the counters show one.
+    #expect(run.end == StationCounts(freeBikes: 0, emptySlots: 6))
+    #expect(run.steps.last == "A takes a bike at Rossio: free 0, empty 6")
   }
 }

@@ -1,3 +1,5 @@
+import BikeShare
+
 /// What every era's replay must print, step by step: the contract that keeps
 /// the eras' stories identical.
 public enum ReplaySteps {
@@ -12,4 +14,19 @@ public enum ReplaySteps {
     "A leaves a bike at Rossio: free 6, empty 0",
     "B is turned away at Rossio: no empty slot, rides on (waiting leg)",
   ]
+
+  /// The take half (`--story bike`), the half the chapters quote.
+  public static let racyTake = [
+    "A checks Rossio: free bikes 1",
+    "B checks Rossio: free bikes 1",
+    "B takes a bike at Rossio: free 0, empty 6",
+    "A takes a bike at Rossio: free -1, empty 7  ← free -1",
+  ]
+
+  /// `replay --story bike`, as the chapters run it.
+  public static func takeHalf<E: Era>(_ era: E.Type, _ mode: Mode) async -> StageRun {
+    var options = StageOptions()
+    options.story = .bike
+    return await Replay.play(E.self, mode: mode, options: options)
+  }
 }
