@@ -29,8 +29,12 @@ extension Era {
   public static var jobShapes: [JobShape] { [] }
 
   /// The era executable's entry point (`@main`): the shared command line.
-  public static func main() async {
-    exit(await EraCommand.run(Self.self))
+  /// Synchronous, so that the standard streams are checked before the
+  /// concurrency runtime opens its first file descriptor.
+  public static func main() {
+    Console.claimStandardStreams()
+    Task { exit(await EraCommand.run(Self.self)) }
+    dispatchMain()
   }
 }
 

@@ -28,16 +28,21 @@ enum Child {
   }
 
   /// Reads until end of file, handing on each complete line and then any rest.
+  /// Each byte is looked at once, however long the line (a report of 10,000
+  /// stations is one line of megabytes).
   private static func forEachLine(of reader: FileHandle, _ line: (String) -> Void) {
-    var pending = Data()
+    var pending: [UInt8] = []
     while true {
       let chunk = reader.availableData
       if chunk.isEmpty { break }
-      pending.append(chunk)
-      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        line(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-        pending.removeSubrange(pending.startIndex...newline)
+      let scanned = pending.count
+      pending.append(contentsOf: chunk)
+      var consumed = 0
+      for index in scanned..<pending.count where pending[index] == UInt8(ascii: "\n") {
+        line(String(decoding: pending[consumed..<index], as: UTF8.self))
+        consumed = index + 1
       }
+      if consumed > 0 { pending.removeFirst(consumed) }
     }
     if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
   }

@@ -6,6 +6,7 @@ import Foundation
 @main
 enum SideBySide {
   static func main() {
+    Console.claimStandardStreams()
     exit(run(Array(CommandLine.arguments.dropFirst())))
   }
 
@@ -105,6 +106,9 @@ enum SideBySide {
             "\(OptionsParser.executable): \(run) ended with status \(code)"
               + (reports == 0 ? " and printed no report" : " after \(reports) reports, not 1"))
           failed = true
+        case .killed(SIGPIPE):
+          // Whoever read the output went away (`| head -1`): not the era's fault.
+          return EraCommand.ExitCode.runtimeError
         case .killed(let signal):
           Console.error(
             "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)")
@@ -174,6 +178,9 @@ enum SideBySide {
               "\(OptionsParser.executable): \(era.executable) \(arguments.joined(separator: " "))"
                 + " ended with status \(code)")
             failed = true
+          case .killed(SIGPIPE):
+            // Whoever read the output went away (`| head -1`): not the era's fault.
+            return EraCommand.ExitCode.runtimeError
           case .killed(let signal):
             Console.error(
               "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)")
@@ -209,6 +216,9 @@ enum SideBySide {
           // A usage error is the same for every era: stop at the first.
           if status == EraCommand.ExitCode.usageError { return status }
           code = EraCommand.ExitCode.runtimeError
+        case .killed(SIGPIPE):
+          // Whoever read the output went away (`| head -1`): not the era's fault.
+          return EraCommand.ExitCode.runtimeError
         case .killed(let signal):
           Console.error(
             "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)")

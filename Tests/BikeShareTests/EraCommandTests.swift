@@ -30,22 +30,34 @@ enum ScriptedEra: Era {
   }
 }
 
-@Suite struct EraCommandTests {
+/// The commands run in this process, with their lines kept (not printed),
+/// one at a time: the capture is process-wide.
+@Suite(.serialized) struct EraCommandTests {
+  static func run(_ arguments: [String]) async -> (code: Int32, out: [String], error: [String]) {
+    let (code, lines) = await Console.capturing {
+      await EraCommand.run(ScriptedEra.self, arguments: arguments)
+    }
+    return (code, lines.out, lines.error)
+  }
+
   @Test func violationsGiveExitThreeOnlyWhenAsked() async {
-    #expect(await EraCommand.run(ScriptedEra.self, arguments: ["--format", "json"]) == 0)
+    let both = await Self.run(["--format", "json"])
+    #expect(both.code == 0)
+    #expect(both.out.filter { $0.hasPrefix("{\"") }.count == 2)
+    #expect(await Self.run(["--format", "json", "--fail-on-violation"]).code == 3)
     #expect(
-      await EraCommand.run(
-        ScriptedEra.self, arguments: ["--format", "json", "--fail-on-violation"]) == 3)
-    #expect(
-      await EraCommand.run(
-        ScriptedEra.self, arguments: ["--mode", "safe", "--format", "json", "--fail-on-violation"])
-        == 0)
+      await Self.run(["--mode", "safe", "--format", "json", "--fail-on-violation"]).code == 0)
   }
 
   @Test func usageAndCityErrorsHaveTheirCodes() async {
-    #expect(await EraCommand.run(ScriptedEra.self, arguments: ["--riders", "0"]) == 2)
-    #expect(await EraCommand.run(ScriptedEra.self, arguments: ["--goal", "Atlantis"]) == 2)
-    #expect(await EraCommand.run(ScriptedEra.self, arguments: ["--city", "/no/such.json"]) == 1)
+    let riders = await Self.run(["--riders", "0"])
+    #expect(riders.code == 2)
+    #expect(
+      riders.error == ["bikes-scripted: --riders expects a whole number from 1 to 100000, got 0"])
+    #expect(await Self.run(["--goal", "Atlantis"]).code == 2)
+    let city = await Self.run(["--city", "/no/such.json"])
+    #expect(city.code == 1)
+    #expect(city.error == ["bikes-scripted: cannot read city file '/no/such.json': no such file"])
   }
 
   /// An era whose rider B never reaches a probe point (as when a queue of
@@ -78,7 +90,9 @@ enum ScriptedEra: Era {
     // The stand-in never passes a probe, so the script cannot be played.
     let outcome = await Replay.play(ScriptedEra.self, mode: .racy)
     #expect(outcome.failure == "only 0 of 4 scripted steps were played")
-    #expect(await EraCommand.run(ScriptedEra.self, arguments: ["replay"]) == 1)
+    let replay = await Self.run(["replay"])
+    #expect(replay.code == 1)
+    #expect(replay.out.contains("Replay failed: only 0 of 4 scripted steps were played"))
   }
 
   @Test func jsonReportHasTheFieldsOfTheDesign() async throws {

@@ -23,6 +23,17 @@ public struct Executable {
 
   public struct NotFound: Error { let name: String, looked: [String] }
 
+  private init(url: URL) { self.url = url }
+
+  /// Runs through `/bin/sh` with `redirections` after the command (`>&-`,
+  /// `>/dev/full`, `| head -1`); what the shell itself prints is collected.
+  public func run(_ arguments: [String], redirections: String, limit: Double = 120) throws
+    -> Output
+  {
+    try Executable(url: URL(fileURLWithPath: "/bin/sh")).run(
+      ["-c", "\"$0\" \"$@\" \(redirections)", url.path] + arguments, limit: limit)
+  }
+
   public struct Output {
     public let status: Int32
     public let standardOutput: String

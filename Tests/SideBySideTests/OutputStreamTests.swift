@@ -1,0 +1,46 @@
+import BikeShare
+import Foundation
+import TestSupport
+import Testing
+
+/// Output that cannot be written never traps: one line and status 1, or,
+/// when the reader went away, nothing at all.
+@Suite struct OutputStreamTests {
+  static let executables = EraInfo.all.map(\.executable) + ["bikes-side-by-side"]
+
+  @Test(arguments: executables)
+  func aFullDiskIsOneLineAndStatusOne(executable: String) throws {
+    let run = try Executable(executable).run(["--riders", "2"], redirections: ">/dev/full")
+    #expect(run.status == 1)
+    #expect(
+      run.errorLines == [
+        "\(executable): cannot write to standard output: no space left on the device"
+      ])
+  }
+
+  @Test(arguments: executables)
+  func aClosedStandardOutputIsOneLineAndStatusOne(executable: String) throws {
+    let run = try Executable(executable).run(["--riders", "2"], redirections: ">&-")
+    #expect(run.status == 1)
+    #expect(run.errorLines == ["\(executable): cannot write to standard output: it is closed"])
+  }
+
+  @Test(arguments: executables)
+  func aClosedOrFullStandardErrorLosesItsLinesAndNothingElse(executable: String) throws {
+    for redirection in ["2>&-", "2>/dev/full"] {
+      let run = try Executable(executable).run(["--riders", "0"], redirections: redirection)
+      #expect(run.status == 2, "\(redirection)")
+      let report = try Executable(executable).run(["--riders", "2"], redirections: redirection)
+      #expect(report.status == 0, "\(redirection)")
+      #expect(report.standardOutput.contains("violations"))
+    }
+  }
+
+  @Test(arguments: executables)
+  func aReaderThatGoesAwayEndsTheRunQuietly(executable: String) throws {
+    let arguments = executable == "bikes-side-by-side" ? ["--replay"] : ["--riders", "2", "--log"]
+    let run = try Executable(executable).run(arguments, redirections: "| head -1")
+    #expect(run.outputLines.count == 1)
+    #expect(run.standardError.isEmpty)
+  }
+}
