@@ -253,10 +253,11 @@ public enum Replay {
     } else {
       let who =
         outcome.riders == 2
-        ? "Both riders checked before either acted" : "Riders acted on checks made before"
+        ? "Both riders checked before either acted"
+        : "Riders acted on checks made before others acted"
+      lines.append("Result: \(end). \(who).")
       lines.append(
-        "Result: \(end). \(who): "
-          + outcome.violations.map(\.description).joined(separator: ", ") + ".")
+        "Violations: " + outcome.violations.map(\.description).joined(separator: "; ") + ".")
     }
     return lines
   }

@@ -55,9 +55,10 @@ enum SideBySide {
     var skipped: [String] = []
     var failed = false
     func show(_ text: String) { if isText { Console.out(text) } }
+    let layout = Table.Layout.current
     Table.title(options.configuration).forEach(show)
     show("")
-    show(Table.header)
+    show(Table.header(layout))
 
     for era in EraInfo.all {
       if stopper.isStopped { break }
@@ -80,7 +81,7 @@ enum SideBySide {
               failed = true
               return
             }
-            show(Table.line(row, colour: Table.colours))
+            show(Table.line(row, layout, colour: Table.colours))
             rows.append(row)
             lines.append(line)
             reports += 1
@@ -119,6 +120,8 @@ enum SideBySide {
 
     if isText {
       if stopper.isStopped { show("stopped with Ctrl-C: the rows above are all there is") }
+      show("")
+      Table.legend(options.configuration, layout: layout).forEach(show)
       show("")
       Table.summary(rows: rows, skipped: skipped).forEach(show)
     } else {

@@ -3,12 +3,41 @@ import Foundation
 
 /// The text table, one row at a time, so that rows appear as the eras finish.
 enum Table {
-  /// Column titles and widths; the first two are left-aligned, the last is free.
-  static let columns: [(title: String, width: Int)] = [
-    ("era", 11), ("mode", 10), ("window", 7), ("paths", 6), ("waiting legs", 13),
-    ("violations", 11), ("lowest free", 12), ("lowest empty", 13), ("conserved", 10),
-    ("wall", 8), ("meaning", 0),
-  ]
+  /// How wide the table is: all the columns from 100 columns up, the ones
+  /// the lesson needs below that (a projector's terminal).
+  enum Layout: Sendable {
+    case wide, narrow
+
+    /// The terminal's width if standard output is one, else `COLUMNS` if
+    /// set, else wide (a file or a pipe).
+    static var current: Layout {
+      var size = winsize()
+      if isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        return size.ws_col < 100 ? .narrow : .wide
+      }
+      if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }) {
+        return columns < 100 ? .narrow : .wide
+      }
+      return .wide
+    }
+
+    /// Column titles and widths; the first two are left-aligned, the last is free.
+    var columns: [(title: String, width: Int)] {
+      switch self {
+      case .wide:
+        [
+          ("era", 11), ("mode", 10), ("window", 7), ("paths", 6), ("waiting", 8),
+          ("violations", 11), ("lowest f/e", 11), ("conserved", 10), ("wall", 7),
+          ("meaning", 0),
+        ]
+      case .narrow:
+        [
+          ("era", 11), ("mode", 10), ("window", 7), ("violations", 11), ("lowest f/e", 11),
+          ("conserved", 10), ("meaning", 0),
+        ]
+      }
+    }
+  }
 
   /// What every row shares: the options the eras were given.
   static func title(_ configuration: Configuration) -> [String] {
@@ -23,26 +52,36 @@ enum Table {
       "Side by side on \(city), seed \(configuration.seed):",
       "\(configuration.riders) rider\(configuration.riders == 1 ? "" : "s") · \(stations)"
         + " · \(configuration.paths) path\(configuration.paths == 1 ? "" : "s") each"
-        + " · leg \(configuration.legMilliseconds) ms"
-        + " · dispatch locks with \(configuration.lock.rawValue)"
-        + " · actors fixed with \(configuration.fix.rawValue)",
-      "Racy rows with window \(configuration.raceWindowMicroseconds) µs have that pause injected"
-        + " between check and act, to show the race on any machine;",
-      "rows with window 0 µs have nothing between them but the original code.",
+        + " · leg \(configuration.legMilliseconds) ms",
+      "dispatch's lock: \(configuration.lock.rawValue) · actors' fix: \(configuration.fix.rawValue)",
     ]
     if let goal = configuration.goal { lines.append("goal: \(goal)") }
     return lines
   }
 
-  static var header: String { line(columns.map(\.title)) }
+  /// What the columns mean, under the table.
+  static func legend(_ configuration: Configuration, layout: Layout) -> [String] {
+    var lines = [
+      "window: µs paused between check and act in racy rows, to show the race on any",
+      "machine; 0: nothing between them but the original code.",
+      "lowest f/e: the lowest free bikes / empty slots seen at any station.",
+    ]
+    lines.append(
+      layout == .wide
+        ? "waiting: waiting legs (no bike or no slot); conserved: no bike lost or made up."
+        : "paths, waiting legs, wall time: in a terminal of 100 columns or more.")
+    return lines
+  }
+
+  static func header(_ layout: Layout) -> String { line(layout.columns.map(\.title), layout) }
 
   /// Colour for the meaning column, on a terminal only and never with
   /// `NO_COLOR` set.
   static let colours =
     isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 
-  static func line(_ row: RunReport, colour: Bool) -> String {
-    let plain = line(row)
+  static func line(_ row: RunReport, _ layout: Layout, colour: Bool) -> String {
+    let plain = line(row, layout)
     guard colour else { return plain }
     let code =
       switch row.verdict {
@@ -55,15 +94,26 @@ enum Table {
     return String(plain.dropLast(meaning.count)) + "\u{1B}[\(code)m\(meaning)\u{1B}[0m"
   }
 
-  static func line(_ row: RunReport) -> String {
-    let lowestFree = row.stations.map(\.min.freeBikes).min()
-    let lowestEmpty = row.stations.map(\.min.emptySlots).min()
-    return line([
-      row.era, row.mode.rawValue, row.mode.isFix ? "-" : "\(row.config.raceWindowUs)",
-      "\(row.paths)", "\(row.waitingLegs)", "\(row.violations.count)",
-      lowestFree.map(String.init) ?? "-", lowestEmpty.map(String.init) ?? "-",
-      row.conserved ? "yes" : "NO", RunReport.seconds(row.wallSeconds), row.verdict.rawValue,
-    ])
+  static func line(_ row: RunReport, _ layout: Layout = .wide) -> String {
+    let lowestFree = row.stations.map(\.min.freeBikes).min().map(String.init) ?? "-"
+    let lowestEmpty = row.stations.map(\.min.emptySlots).min().map(String.init) ?? "-"
+    let window = row.mode.isFix ? "-" : "\(row.config.raceWindowUs)"
+    let conserved = row.conserved ? "yes" : "NO"
+    let cells =
+      switch layout {
+      case .wide:
+        [
+          row.era, row.mode.rawValue, window, "\(row.paths)", "\(row.waitingLegs)",
+          "\(row.violations.count)", "\(lowestFree)/\(lowestEmpty)", conserved,
+          RunReport.seconds(row.wallSeconds), row.verdict.rawValue,
+        ]
+      case .narrow:
+        [
+          row.era, row.mode.rawValue, window, "\(row.violations.count)",
+          "\(lowestFree)/\(lowestEmpty)", conserved, row.verdict.rawValue,
+        ]
+      }
+    return line(cells, layout)
   }
 
   /// The era's JSON line untouched, with the verdict added as its first key, `"meaning"`.
@@ -73,10 +123,11 @@ enum Table {
 
   /// An era that produced no rows: its name and why.
   static func line(era: String, note: String) -> String {
-    era.padding(toLength: columns[0].width, withPad: " ", startingAt: 0) + note
+    era.padding(toLength: 11, withPad: " ", startingAt: 0) + note
   }
 
-  private static func line(_ cells: [String]) -> String {
+  private static func line(_ cells: [String], _ layout: Layout) -> String {
+    let columns = layout.columns
     var text = ""
     for (index, cell) in cells.enumerated() {
       let width = columns[index].width
@@ -116,7 +167,7 @@ enum Table {
     }
     if bugs.contains(where: { $0.verdict == .raceMissed }) {
       lines.append(
-        "A clean racy row proves nothing: no two riders met in its window (--replay makes them).")
+        "A racy row without violations proves nothing: --replay makes the riders meet.")
     }
     if !skipped.isEmpty {
       lines.append("Not run: " + skipped.joined(separator: ", ") + ".")

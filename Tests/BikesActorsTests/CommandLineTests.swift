@@ -37,7 +37,8 @@ import Testing
           2. B checks Rossio: empty slots 1
           3. B leaves a bike at Rossio: free 6, empty 0
           4. A leaves a bike at Rossio: free 7, empty -1  ← empty -1
-        Result: free 7, empty -1. Both riders checked before either acted: Rossio: free_bikes reached 7, Rossio: empty_slots reached -1.
+        Result: free 7, empty -1. Both riders checked before either acted.
+        Violations: Rossio: free_bikes reached 7; Rossio: empty_slots reached -1.
 
         """)
     #expect(

@@ -66,7 +66,7 @@ import Testing
       ])
     #expect(
       lines.contains {
-        $0.hasPrefix("Racy rows with window 100 µs have that pause injected between check and act")
+        $0.hasPrefix("window: µs paused between check and act in racy rows")
       })
     for row in rows {
       if row.contains(" safe ") {
@@ -78,6 +78,20 @@ import Testing
     }
     #expect(lines.contains("fix holds in: safe 4 of 4"))
     #expect(lines.contains { $0.hasPrefix("race shown in: racy at 100 µs ") })
+  }
+
+  /// A projector's terminal of 80 columns gets the narrow table; every line
+  /// of the wide one fits 100.
+  @Test(arguments: [("80", 80), ("120", 100)])
+  func everyLineFitsTheTerminal(columns: String, fits: Int) throws {
+    let result = try sideBySide.run(Self.small, environment: ["COLUMNS": columns])
+    #expect(result.status == 0, "\(result.standardError)")
+    for line in result.outputLines {
+      #expect(line.count <= fits, "\(line.count) characters: \(line)")
+    }
+    #expect(result.outputLines.contains { $0.hasPrefix("era ") && $0.contains(" lowest f/e ") })
+    let header = try #require(result.outputLines.first { $0.hasPrefix("era ") })
+    #expect(header.contains(" wall ") == (fits == 100))
   }
 
   @Test func jsonIsOneArrayOfEveryRow() throws {

@@ -55,24 +55,36 @@ func reportLine(
     let row = try RunReport(jsonLine: reportLine(mode: .racy, violations: 8, lowest: (-16, 1)))
     #expect(row.violations.count == 8)
     #expect(
-      Table.line(row)
-        == "actors     racy          100   500          587          8         -16            1"
-        + "       yes  0.41 s  race shown")
+      Table.line(row, .wide)
+        == "actors     racy          100   500     587          8      -16/1       yes 0.41 s  race shown"
+    )
+    #expect(
+      Table.line(row, .narrow)
+        == "actors     racy          100          8      -16/1       yes  race shown")
   }
 
-  @Test func columnsLineUpUnderTheirTitles() throws {
-    let header = Table.header
-    let line = Table.line(try RunReport(jsonLine: reportLine(era: "operations", mode: .safe)))
+  @Test(arguments: [Table.Layout.wide, .narrow])
+  func columnsLineUpUnderTheirTitles(layout: Table.Layout) throws {
+    let header = Table.header(layout)
+    let line = Table.line(
+      try RunReport(jsonLine: reportLine(era: "operations", mode: .safe)), layout)
     // Numbers are right-aligned: each ends where its title ends.
-    for title in [
-      "window", "paths", "waiting legs", "violations", "lowest free", "lowest empty", "wall",
-    ] {
+    for title in layout.columns.map(\.title).dropFirst(2).dropLast() {
       let end = try #require(header.range(of: title)).upperBound
       let offset = header.distance(from: header.startIndex, to: end)
       let cell = line[line.index(line.startIndex, offsetBy: offset - 1)]
       #expect(cell != " ", "nothing ends under '\(title)'")
     }
     #expect(line.hasSuffix("  fix holds"))
+  }
+
+  /// The widest row ("no race this time") fits 100 columns, or 80 narrow.
+  @Test(arguments: [(Table.Layout.wide, 100), (.narrow, 80)])
+  func theWidestRowFits(layout: Table.Layout, columns: Int) throws {
+    let row = try RunReport(jsonLine: reportLine(era: "operations", mode: .racy, violations: 0))
+    #expect(row.verdict == .raceMissed)
+    #expect(Table.header(layout).count <= columns)
+    #expect(Table.line(row, layout).count <= columns)
   }
 
   @Test func jsonRowsKeepTheWholeReportAndAddItsMeaning() throws {
@@ -103,7 +115,7 @@ func reportLine(
     #expect(summary[0] == "race shown in: racy at 100 µs 1 of 2")
     #expect(summary[1] == "fix holds in: safe 1 of 2")
     #expect(summary.contains("A safe row has a violation: that era's fix is broken (exit 3)."))
-    #expect(summary.contains { $0.hasPrefix("A clean racy row proves nothing") })
+    #expect(summary.contains { $0.hasPrefix("A racy row without violations proves nothing") })
     #expect(summary.last == "Not run: bikes-operations.")
   }
 }

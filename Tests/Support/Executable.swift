@@ -46,12 +46,17 @@ public struct Executable {
   /// the child. A child still running after `limit` seconds is killed (status
   /// 9), so a hang fails the test instead of the whole CI run.
   /// - Parameter input: what the child reads on its standard input (from a file).
-  public func run(_ arguments: [String], input: String? = nil, limit: Double = 300) throws
-    -> Output
-  {
+  /// - Parameter environment: variables set on top of this process's own.
+  public func run(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+    limit: Double = 300
+  ) throws -> Output {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     if let input {
       let file = FileManager.default.temporaryDirectory.appendingPathComponent(
         "input-\(UUID().uuidString)")
