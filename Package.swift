@@ -44,7 +44,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BikeShareTests",
-      dependencies: ["BikeShare"],
+      dependencies: ["BikeShare", "TestSupport"],
       exclude: ["Fixtures"]
     ),
     // Helpers shared by the era tests: running a built executable, probes for tests.

@@ -46,40 +46,52 @@ extension CitySource {
     return try City.decode(cityBikesJSON: data, source: source)
   }
 
+  /// The most a city may weigh, from a file or a URL: 64 MiB, hundreds of
+  /// times the largest real network (Milano's response is 150 KB).
+  public static let mostBytes = 64 << 20
+
+  /// How long loading a city from a URL may take in all, however the server
+  /// trickles its answer.
+  public static let deadline: Duration = .seconds(30)
+
   /// A CityBikes JSON file on disk.
   public static func file(_ path: String) -> CitySource {
     CitySource(name: path) { () throws(CityError) in
-      let source = "file '\(path)'"
+      let source = "file '\(Text.quoted(path))'"
+      // Look before opening: a FIFO would block, a device never ends.
+      var info = stat()
+      guard stat(path, &info) == 0 else {
+        throw .unreadable(source: source, reason: Self.reason(errno: errno))
+      }
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: break
+      case S_IFDIR: throw .unreadable(source: source, reason: "it is a directory")
+      default: throw .unreadable(source: source, reason: "it is not a regular file")
+      }
+      guard info.st_size <= mostBytes else {
+        throw .unreadable(source: source, reason: "it is larger than 64 MiB")
+      }
       let data: Data
       do {
         data = try Data(contentsOf: URL(fileURLWithPath: path))
       } catch {
-        throw .unreadable(source: source, reason: Self.reason(error, path: path))
+        let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+        throw .unreadable(source: source, reason: Self.reason(errno: Int32(code ?? Int(EACCES))))
       }
       return try City.decode(cityBikesJSON: data, source: source)
     }
   }
 
   /// A CityBikes network endpoint, e.g. `https://api.citybik.es/v2/networks/bikemi`.
-  public static func url(_ url: URL, name: String? = nil, timeout: TimeInterval = 20)
-    -> CitySource
-  {
+  /// - Parameters:
+  ///   - timeout: the longest silence from the server.
+  ///   - deadline: the longest the whole load may take.
+  public static func url(
+    _ url: URL, name: String? = nil, timeout: TimeInterval = 20, deadline: Duration = deadline
+  ) -> CitySource {
     CitySource(name: name ?? url.absoluteString) { () throws(CityError) in
-      let source = "URL \(url.absoluteString)"
-      var request = URLRequest(url: url)
-      request.timeoutInterval = timeout
-      let session = URLSession(configuration: .ephemeral)
-      defer { session.finishTasksAndInvalidate() }
-      let data: Data
-      let response: URLResponse
-      do {
-        (data, response) = try await session.data(for: request)
-      } catch {
-        throw .unreadable(source: source, reason: error.localizedDescription)
-      }
-      if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-        throw .unreadable(source: source, reason: "the server answered HTTP \(http.statusCode)")
-      }
+      let source = "URL \(Text.quoted(url.absoluteString, limit: 200))"
+      let data = try await Download.run(url, source: source, timeout: timeout, deadline: deadline)
       return try City.decode(cityBikesJSON: data, source: source)
     }
   }
@@ -89,9 +101,16 @@ extension CitySource {
   public static func parse(_ value: String) -> Result<CitySource, UsageError> {
     if value == "embedded" { return .success(.embedded) }
     if value.contains("://") {
-      guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
-        ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty
+      guard var parts = URLComponents(string: value), let scheme = parts.scheme?.lowercased(),
+        ["http", "https"].contains(scheme), let host = parts.host, !host.isEmpty
       else {
+        return .failure(UsageError("--city '\(value)' is not an http(s) URL with a host"))
+      }
+      if let port = parts.port, !(1...65535).contains(port) {
+        return .failure(UsageError("--city '\(value)' has port \(port), not one from 1 to 65535"))
+      }
+      parts.scheme = scheme  // schemes are case-insensitive
+      guard let url = parts.url else {
         return .failure(UsageError("--city '\(value)' is not an http(s) URL with a host"))
       }
       return .success(.url(url, name: value))
@@ -102,13 +121,14 @@ extension CitySource {
     return .success(.file(value))
   }
 
-  private static func reason(_ error: any Error, path: String) -> String {
-    var isDirectory: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      return "no such file"
+  private static func reason(errno code: Int32) -> String {
+    switch code {
+    case ENOENT: "no such file"
+    case EACCES, EPERM: "permission denied"
+    case ENAMETOOLONG: "the path is too long"
+    case ENOTDIR: "a part of the path is not a folder"
+    case ELOOP: "too many symbolic links"
+    default: String(cString: strerror(code))
     }
-    if isDirectory.boolValue { return "it is a directory" }
-    if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
-    return (error as NSError).localizedDescription
   }
 }

@@ -237,7 +237,9 @@ public enum EraCommand {
   }
 
   private static func fail<E: Era>(_ era: E.Type, _ message: String, code: Int32) -> Int32 {
-    Console.error("\(E.executable): \(message)")
+    // One line whatever the message quotes: arguments and city data are
+    // outside text.
+    Console.error("\(E.executable): \(Text.escaped(message))")
     return code
   }
 }

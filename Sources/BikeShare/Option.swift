@@ -128,7 +128,9 @@ public struct Option: Sendable {
       "original code)"
     ) { $0.raceWindowMicroseconds = $1 },
     Option(
-      "--city", "embedded|PATH|URL", "a CityBikes v2 network (default embedded)", passedOn: true
+      "--city", "embedded|PATH|URL", "a CityBikes v2 network (default embedded);",
+      "at most 64 MiB, a URL loaded within 30 s, at",
+      "most 1000000 bikes or empty slots a station", passedOn: true
     ) { configuration, text throws(UsageError) in
       configuration.city = try CitySource.parse(text).get()
     },

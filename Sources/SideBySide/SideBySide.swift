@@ -43,8 +43,9 @@ enum SideBySide {
     let url = folder.appendingPathComponent(era.executable)
     if FileManager.default.isExecutableFile(atPath: url.path) { return url }
     Console.error(
-      "\(OptionsParser.executable): \(era.executable) not found in \(folder.path)"
-        + " (build it with: swift build -c release --product \(era.executable)); skipping it")
+      Text.escaped(
+        "\(OptionsParser.executable): \(era.executable) not found in \(folder.path)"
+          + " (build it with: swift build -c release --product \(era.executable)); skipping it"))
     return nil
   }
 
@@ -76,8 +77,9 @@ enum SideBySide {
             guard !line.isEmpty else { return }
             guard let row = try? RunReport(jsonLine: line), row.era == era.name else {
               Console.error(
-                "\(OptionsParser.executable): \(era.executable) printed a line that is not its"
-                  + " report: \(line.prefix(80))")
+                Text.escaped(
+                  "\(OptionsParser.executable): \(era.executable) printed a line that is not its"
+                    + " report: \(line.prefix(80))"))
               failed = true
               return
             }
@@ -87,7 +89,8 @@ enum SideBySide {
             reports += 1
           }
         } catch {
-          Console.error("\(OptionsParser.executable): could not start \(url.path): \(error)")
+          Console.error(
+            Text.escaped("\(OptionsParser.executable): could not start \(url.path): \(error)"))
           failed = true
           break runs
         }
@@ -104,15 +107,17 @@ enum SideBySide {
         case .exited(let code):
           let run = ([era.executable] + arguments.drop { $0 != "--mode" }).joined(separator: " ")
           Console.error(
-            "\(OptionsParser.executable): \(run) ended with status \(code)"
-              + (reports == 0 ? " and printed no report" : " after \(reports) reports, not 1"))
+            Text.escaped(
+              "\(OptionsParser.executable): \(run) ended with status \(code)"
+                + (reports == 0 ? " and printed no report" : " after \(reports) reports, not 1")))
           failed = true
         case .killed(SIGPIPE):
           // Whoever read the output went away (`| head -1`): not the era's fault.
           return EraCommand.ExitCode.runtimeError
         case .killed(let signal):
           Console.error(
-            "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)")
+            Text.escaped(
+              "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)"))
           failed = true
         }
       }
@@ -162,8 +167,9 @@ enum SideBySide {
             guard !line.isEmpty else { return }
             guard let row = ExploreTable.Row(jsonLine: line) else {
               Console.error(
-                "\(OptionsParser.executable): \(era.executable) printed a line that is not its"
-                  + " exploration: \(line.prefix(80))")
+                Text.escaped(
+                  "\(OptionsParser.executable): \(era.executable) printed a line that is not its"
+                    + " exploration: \(line.prefix(80))"))
               failed = true
               return
             }
@@ -178,19 +184,22 @@ enum SideBySide {
           case .exited(EraCommand.ExitCode.usageError): return EraCommand.ExitCode.usageError
           case .exited(let code):
             Console.error(
-              "\(OptionsParser.executable): \(era.executable) \(arguments.joined(separator: " "))"
-                + " ended with status \(code)")
+              Text.escaped(
+                "\(OptionsParser.executable): \(era.executable) \(arguments.joined(separator: " "))"
+                  + " ended with status \(code)"))
             failed = true
           case .killed(SIGPIPE):
             // Whoever read the output went away (`| head -1`): not the era's fault.
             return EraCommand.ExitCode.runtimeError
           case .killed(let signal):
             Console.error(
-              "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)")
+              Text.escaped(
+                "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)"))
             failed = true
           }
         } catch {
-          Console.error("\(OptionsParser.executable): could not start \(url.path): \(error)")
+          Console.error(
+            Text.escaped("\(OptionsParser.executable): could not start \(url.path): \(error)"))
           failed = true
         }
       }
@@ -224,11 +233,13 @@ enum SideBySide {
           return EraCommand.ExitCode.runtimeError
         case .killed(let signal):
           Console.error(
-            "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)")
+            Text.escaped(
+              "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)"))
           code = EraCommand.ExitCode.runtimeError
         }
       } catch {
-        Console.error("\(OptionsParser.executable): could not start \(url.path): \(error)")
+        Console.error(
+          Text.escaped("\(OptionsParser.executable): could not start \(url.path): \(error)"))
         code = EraCommand.ExitCode.runtimeError
       }
     }
@@ -236,7 +247,7 @@ enum SideBySide {
   }
 
   private static func fail(_ message: String, code: Int32) -> Int32 {
-    Console.error("\(OptionsParser.executable): \(message)")
+    Console.error(Text.escaped("\(OptionsParser.executable): \(Text.escaped(message))"))
     return code
   }
 }

@@ -147,4 +147,81 @@ import Testing
   func cityOptionRejectsWhatIsNeitherFileNorHTTP(value: String) {
     #expect(throws: UsageError.self) { try CitySource.parse(value).get() }
   }
+
+  @Test(arguments: [
+    (
+      #""id": "a", "name": "A", "free_bikes": 9223372036854775807, "empty_slots": 1"#,
+      "has free_bikes 9223372036854775807, more than the 1000000 allowed"
+    ),
+    (
+      #""id": "a", "name": "A", "free_bikes": 1, "empty_slots": 1000001"#,
+      "has empty_slots 1000001, more than the 1000000 allowed"
+    ),
+  ])
+  func countsThatCouldOverflowAreRefusedAtLoad(fields: String, reason: String) {
+    #expect(
+      throws: CityError.invalid(source: "test", reason: "network.stations[0] ('A') \(reason)")
+    ) {
+      try Self.decode(Self.station("{\(fields)}"))
+    }
+  }
+
+  @Test(arguments: [
+    (
+      #"{"network": {"id": "n", "name": "N", "stations": [{"id": "a", "name": "A", "free_bikes": 2.5, "empty_slots": 1}]}}"#,
+      "has network.stations[0].free_bikes 2.5, not a whole number"
+    ),
+    (
+      #"{"network": {"id": "n", "name": "N", "stations": [{"id": "a", "name": "A", "free_bikes": 99999999999999999999, "empty_slots": 1}]}}"#,
+      "has network.stations[0].free_bikes 99999999999999999999, too large for a count"
+    ),
+    (
+      String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+      "nests 600 levels deep, more than the JSON parser accepts"
+    ),
+    ("null", "has null at the top level, a value is needed"),
+    ("[]", "has the wrong type at the top level: expected an object"),
+    ("{\"network\": ", "is not valid JSON"),
+  ])
+  func validJSONWithABadValueSaysWhatIsWrong(json: String, reason: String) {
+    #expect(throws: CityError.invalid(source: "test", reason: reason)) {
+      try Self.decode(json)
+    }
+  }
+
+  @Test func namesAreEscapedAndCutInMessages() throws {
+    let city = try Self.decode(
+      Self.station(#"{"id": "a", "name": "A\nB\u001b[2J", "free_bikes": 1, "empty_slots": 1}"#))
+    #expect(city.stations[0].name == "A\\nB\\u{1B}[2J")
+    let long = String(repeating: "x", count: 100_000)
+    #expect(
+      throws: CityError.invalid(
+        source: "test",
+        reason: "network.stations[0] ('\(String(repeating: "x", count: 79))…') has negative"
+          + " free_bikes (-1)")
+    ) {
+      try Self.decode(
+        Self.station(#"{"id": "a", "name": "\#(long)", "free_bikes": -1, "empty_slots": 1}"#))
+    }
+  }
+
+  @Test func whatIsNotARegularFileIsSaidSoWithoutBlocking() async throws {
+    let fifo = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "city-fifo-\(UUID().uuidString)"
+    ).path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { try? FileManager.default.removeItem(atPath: fifo) }
+    for path in ["/dev/null", "/dev/zero", fifo] {
+      await #expect(
+        throws: CityError.unreadable(source: "file '\(path)'", reason: "it is not a regular file")
+      ) { try await CitySource.file(path).load() }
+    }
+    let long = "/nowhere/" + String(repeating: "a", count: 5000)
+    await #expect {
+      try await CitySource.file(long).load()
+    } throws: { error in
+      guard case .unreadable(_, let reason) = error as? CityError else { return false }
+      return reason == "the path is too long"
+    }
+  }
 }

@@ -33,7 +33,9 @@ import Testing
           --race-window-us N             injected pause between check and act (default 100;
                                          0 without --log: nothing between them but the
                                          original code)
-          --city embedded|PATH|URL       a CityBikes v2 network (default embedded)
+          --city embedded|PATH|URL       a CityBikes v2 network (default embedded);
+                                         at most 64 MiB, a URL loaded within 30 s, at
+                                         most 1000000 bikes or empty slots a station
           --format text|json             json: one line per mode (JSON Lines)
           --log                          one line per event (it widens the race window)
           --fail-on-violation            exit 3 if any violation was found

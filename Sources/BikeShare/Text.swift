@@ -1,0 +1,28 @@
+/// Text from outside (station names from a city file or URL, arguments),
+/// made safe to print on one line of a terminal.
+public enum Text {
+  /// Control characters written out as Swift escapes (`\n`, `\t`, `\u{1B}`),
+  /// so a name can neither break a line nor send the terminal a command.
+  public static func escaped(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.properties.generalCategory == .control:
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Escaped, and cut to `limit` characters with an ellipsis: for a value
+  /// quoted inside a message.
+  public static func quoted(_ text: String, limit: Int = 80) -> String {
+    let safe = escaped(text)
+    return safe.count <= limit ? safe : String(safe.prefix(limit - 1)) + "…"
+  }
+}

@@ -1,0 +1,35 @@
+import BikeShare
+import Foundation
+import TestSupport
+import Testing
+
+/// Input nobody here wrote: one line on stderr, the documented exit code,
+/// in every executable.
+@Suite struct HostileInputTests {
+  static let executables = EraInfo.all.map(\.executable) + ["bikes-side-by-side"]
+
+  @Test(arguments: executables)
+  func aCountThatCouldOverflowIsOneLineAndExitOne(executable: String) throws {
+    let city = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "overflow-\(UUID().uuidString).json")
+    try Data(
+      #"{"network": {"id": "n", "name": "N", "stations": [{"id": "a", "name": "A", "free_bikes": 9223372036854775807, "empty_slots": 1}]}}"#
+        .utf8
+    ).write(to: city)
+    defer { try? FileManager.default.removeItem(at: city) }
+    let run = try Executable(executable).run(["--city", city.path, "--stations", "1"], limit: 60)
+    #expect(run.status == 1)
+    #expect(run.errorLines.count == 1)
+    #expect(run.standardError.contains("has free_bikes 9223372036854775807, more than the 1000000"))
+  }
+
+  @Test(arguments: executables)
+  func controlCharactersInAnArgumentAreEscaped(executable: String) throws {
+    let run = try Executable(executable).run(["--riders", "5\n6\u{1B}[2J"])
+    #expect(run.status == 2)
+    #expect(
+      run.errorLines == [
+        "\(executable): --riders expects a whole number from 1 to 100000, got '5\\n6\\u{1B}[2J'"
+      ])
+  }
+}
