@@ -33,6 +33,7 @@ extension Era {
   /// concurrency runtime opens its first file descriptor.
   public static func main() {
     Console.claimStandardStreams()
+    Runner.endWithItsRunner()
     Task { exit(await EraCommand.run(Self.self)) }
     dispatchMain()
   }

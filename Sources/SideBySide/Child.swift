@@ -1,3 +1,4 @@
+import BikeShare
 import Foundation
 
 /// How an era executable ended.
@@ -16,6 +17,8 @@ enum Child {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      [Runner.variable: "\(getpid())"]) { $1 }
     let pipe = line.map { _ in Pipe() }
     if let pipe { process.standardOutput = pipe }
     try process.run()

@@ -30,8 +30,8 @@ enum SideBySide {
       ?? Bundle.main.executableURL?.deletingLastPathComponent()
       ?? URL(fileURLWithPath: ".")
     let stopper = Stopper()
-    let interrupt = stopper.install()
-    defer { interrupt.cancel() }
+    let signals = stopper.install()
+    defer { signals.forEach { $0.cancel() } }
     if options.explore { return explorations(options, folder: folder, stopper: stopper) }
     return options.replay
       ? replays(options, folder: folder, stopper: stopper)

@@ -16,15 +16,28 @@ final class Stopper: Sendable {
 
   var isStopped: Bool { state.withLock { $0.stopped } }
 
-  /// Starts taking Ctrl-C; `cancel()` the result once the children have run.
-  func install() -> Signals.Observation {
-    Signals.observe(SIGINT) { [self] in
+  /// Starts taking Ctrl-C, and the signals that end the runner (`kill`,
+  /// `timeout`, a closed terminal); `cancel()` each result once the children
+  /// have run.
+  func install() -> [Signals.Observation] {
+    let interrupt = Signals.observe(SIGINT) { [self] in
       let child = state.withLock { state in
         state.stopped = true
         return state.child
       }
       if let child { Self.forward(to: child) }
     }
+    // The runner must not leave its era running: pass the signal on, then
+    // end as the signal ends a process. (A SIGKILL cannot be caught: the
+    // era notices its runner has gone, `Runner.endWithItsRunner()`.)
+    let endings = [SIGTERM, SIGHUP].map { signal in
+      Signals.observe(signal) { [self] in
+        if let child = state.withLock({ $0.child }) { kill(child, signal) }
+        _ = Foundation.signal(signal, SIG_DFL)
+        raise(signal)
+      }
+    }
+    return [interrupt] + endings
   }
 
   /// Registers the running child; a Ctrl-C that came while it was starting is passed on now.
