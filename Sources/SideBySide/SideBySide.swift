@@ -31,7 +31,7 @@ enum SideBySide {
       ?? URL(fileURLWithPath: ".")
     let stopper = Stopper()
     let signals = stopper.install()
-    defer { signals.forEach { $0.cancel() } }
+    defer { for signal in signals { signal.cancel() } }
     if options.explore { return explorations(options, folder: folder, stopper: stopper) }
     return options.replay
       ? replays(options, folder: folder, stopper: stopper)
