@@ -17,6 +17,9 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 /// reading the options of `EraInfo.options`.
 public enum CommandLineParser {
   public static func parse(_ arguments: [String], for era: EraInfo) throws(UsageError) -> Command {
+    // Help wins wherever it is, as in side by side: `--riders abc --help`
+    // prints the help (exit 0), not the error about `abc`.
+    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
     var words = arguments[...]
     if words.first == "run" { words = words.dropFirst() }
     if let first = words.first, let command = StageCommand(rawValue: first) {

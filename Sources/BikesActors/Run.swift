@@ -1,22 +1,47 @@
 import BikeShare
 
-/// One simulation run: a child task per rider in a task group. The group
-/// ends when every rider has; Ctrl-C cancels the run's task, and with it
-/// every child.
+/// One simulation run: a child task per rider, in task groups of at most
+/// `crewSize` riders inside one group. The run ends when every rider has;
+/// Ctrl-C cancels the run's task, and with it every group and every rider.
 enum Run {
+  /// Why not one flat group: the runtime takes a finished child off its
+  /// group's list of children by walking that list
+  /// (`swift::TaskGroup::removeChildTask`), so with 100,000 riders in one
+  /// group, Ctrl-C took 41 s to collect them; in crews of 1,000, well under
+  /// a second (release, two cores; chapter 04's going-further page).
+  static let crewSize = 1_000
+
+  /// The riders, cut into consecutive crews.
+  static func crews(of riders: Range<Int>) -> [Range<Int>] {
+    stride(from: riders.lowerBound, to: riders.upperBound, by: crewSize).map {
+      $0..<min($0 + crewSize, riders.upperBound)
+    }
+  }
+
   static func ride(_ simulation: Simulation) async -> RunOutcome {
     let stations = simulation.makeStations(Station.init)
     let rider = Rider(
       mode: simulation.mode, fix: simulation.configuration.fix, stations: stations,
       payments: Payments(), probe: simulation.probe, log: simulation.log)
     let legDuration = simulation.configuration.legDuration
-    let results = await withTaskGroup(of: (Int, RiderResult).self) { group in
-      for index in simulation.riders {
-        let journey = simulation.journey(for: index)
-        group.addTask { (index, await rider.ride(journey, legDuration: legDuration)) }
+    let results = await withTaskGroup(of: [(Int, RiderResult)].self) { crews in
+      for crew in Self.crews(of: simulation.riders) {
+        crews.addTask {
+          await withTaskGroup(of: (Int, RiderResult).self) { group in
+            for index in crew {
+              let journey = simulation.journey(for: index)
+              group.addTask { (index, await rider.ride(journey, legDuration: legDuration)) }
+            }
+            var finished: [(Int, RiderResult)] = []
+            for await result in group { finished.append(result) }
+            return finished
+          }
+        }
       }
       var results = Array(repeating: RiderResult(), count: simulation.riders.count)
-      for await (index, result) in group { results[index] = result }
+      for await crew in crews {
+        for (index, result) in crew { results[index] = result }
+      }
       return results
     }
     var ends: [StationCounts] = []

@@ -57,6 +57,8 @@ enum OptionsParser {
   static let executable = "bikes-side-by-side"
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Request {
+    // Help wins wherever it is, in every executable.
+    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
     var options = Options()
     var reader = OptionReader(arguments[...])
     var modeGiven = false
@@ -78,7 +80,10 @@ enum OptionsParser {
       case "--explore":
         if reader.inlineValue != nil { throw UsageError("--explore takes no value") }
         options.explore = true
-      case "--bin-dir": options.binDirectory = try value()
+      case "--bin-dir":
+        let folder = try value()
+        if folder.isEmpty { throw UsageError("--bin-dir needs a folder") }
+        options.binDirectory = folder
       case "--lock": options.lock = ["--lock", try value()]
       case "--fix": options.fix = ["--fix", try value()]
       case "--fail-on-violation":

@@ -29,6 +29,14 @@ enum SideBySide {
       options.binDirectory.map { URL(fileURLWithPath: $0) }
       ?? Bundle.main.executableURL?.deletingLastPathComponent()
       ?? URL(fileURLWithPath: ".")
+    if !EraInfo.all.contains(where: {
+      FileManager.default.isExecutableFile(
+        atPath: folder.appendingPathComponent($0.executable).path)
+    }) {
+      return fail(
+        "no era executables in \(folder.path) (build them with: swift build -c release)",
+        code: EraCommand.ExitCode.runtimeError)
+    }
     let stopper = Stopper()
     let signals = stopper.install()
     defer { for signal in signals { signal.cancel() } }
@@ -103,6 +111,12 @@ enum SideBySide {
         where code == EraCommand.ExitCode.runtimeError || code == EraCommand.ExitCode.usageError:
           // The era said why on stderr (a city that cannot be loaded, an
           // unknown station); every other era would say the same.
+          if code == EraCommand.ExitCode.runtimeError {
+            Console.error(
+              Text.escaped(
+                "\(OptionsParser.executable): \(era.executable) ended with status 1;"
+                  + " the other eras were not run"))
+          }
           return code
         case .exited(let code):
           let run = ([era.executable] + arguments.drop { $0 != "--mode" }).joined(separator: " ")
@@ -134,7 +148,8 @@ enum SideBySide {
     }
     if stopper.isStopped { return EraCommand.ExitCode.interrupted }
     if rows.contains(where: { $0.verdict == .fixBroken }) { return EraCommand.ExitCode.violations }
-    if failed || rows.isEmpty { return EraCommand.ExitCode.runtimeError }
+    // A skipped era could not run: the table is not the whole story.
+    if failed || rows.isEmpty || !skipped.isEmpty { return EraCommand.ExitCode.runtimeError }
     return EraCommand.ExitCode.done
   }
 
@@ -227,6 +242,9 @@ enum SideBySide {
         case .exited(let status):
           // A usage error is the same for every era: stop at the first.
           if status == EraCommand.ExitCode.usageError { return status }
+          Console.error(
+            Text.escaped(
+              "\(OptionsParser.executable): \(era.executable) ended with status \(status)"))
           code = EraCommand.ExitCode.runtimeError
         case .killed(SIGPIPE):
           // Whoever read the output went away (`| head -1`): not the era's fault.

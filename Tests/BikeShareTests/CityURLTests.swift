@@ -54,7 +54,9 @@ import Testing
     let started = clock.now
     let reason = await Self.failure("/trickle", server: server, deadline: .seconds(2))
     #expect(reason == "no complete answer from 127.0.0.1:\(server.port) within 2 s")
-    #expect(started.duration(to: clock.now) < .seconds(10))
+    // Without the deadline the trickle takes 100 s. (Generous: a busy test
+    // process can be slow to resume this test once the load has failed.)
+    #expect(started.duration(to: clock.now) < .seconds(60))
   }
 
   @Test func silenceIsSaidInWords() async throws {

@@ -117,7 +117,7 @@ import Testing
         withDestinationURL: try Executable(name).url)
     }
     let result = try sideBySide.run(Self.small + ["--bin-dir", folder.path])
-    #expect(result.status == 0)
+    #expect(result.status == 1, "an era could not run")
     #expect(result.errorLines.count == 2)
     #expect(
       result.errorLines.first
@@ -135,7 +135,31 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try sideBySide.run(["--bin-dir", folder.path])
     #expect(result.status == 1)
-    #expect(result.errorLines.count == 4)
+    #expect(
+      result.errorLines == [
+        "bikes-side-by-side: no era executables in \(folder.path) (build them with: swift build"
+          + " -c release)"
+      ])
+    #expect(result.standardOutput.isEmpty)
+    let empty = try sideBySide.run(["--bin-dir", ""])
+    #expect(empty.status == 2)
+    #expect(empty.errorLines == ["bikes-side-by-side: --bin-dir needs a folder"])
+  }
+
+  /// An era that fails without a word is still named.
+  @Test(arguments: [(false, Int32(1)), (false, 3), (true, 1), (true, 3)])
+  func anEraThatEndsSilentlyIsNamed(replay: Bool, status: Int32) throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.fakeEra("bikes-callbacks", in: folder, lines: [], status: status)
+    let result = try sideBySide.run(["--bin-dir", folder.path] + (replay ? ["--replay"] : []))
+    #expect(result.status == 1)
+    #expect(
+      result.errorLines.contains {
+        $0.hasPrefix("bikes-side-by-side: bikes-callbacks")
+          && $0.contains(" ended with status \(status)")
+      },
+      "\(result.errorLines)")
   }
 
   @Test func aViolationInASafeRowExitsThree() throws {
