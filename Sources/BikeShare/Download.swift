@@ -10,12 +10,16 @@ import Synchronization
 /// is counted after inflating), at most `deadline` in all, and no redirect
 /// away from http(s). Every way it can fail is said in words.
 ///
-/// It downloads to a file, not to memory: Foundation on Linux hands a data
-/// task's chunks to the delegate through a queue with no back-pressure, so
-/// a fast endless body had reached 1.8 GB in memory before a data delegate
-/// could say "enough". A download task writes as it receives, and the
-/// delegate only counts.
-final class Download: NSObject, URLSessionDownloadDelegate, Sendable {
+/// A data task, whose delegate sees the response before the body (so an
+/// announced 50 GiB is refused at once) and then counts each chunk; what
+/// still arrives between "enough" and the cancellation taking effect is
+/// dropped, not kept. The limit this code cannot reach below: Foundation on
+/// Linux goes on receiving until the cancellation takes effect, so a local
+/// server flooding at loopback speed still grew the process to 0.04-1.6 GB
+/// before it stopped (over a real network, the link's rate times that
+/// delay). A download task was tried and was worse: the announced length
+/// reached the delegate only behind the body, and one run passed 10 GB.
+final class Download: NSObject, URLSessionDataDelegate, Sendable {
   private struct State {
     var body = Data()
     /// Why the download was stopped from here (too large, a bad redirect,
@@ -42,7 +46,7 @@ final class Download: NSObject, URLSessionDownloadDelegate, Sendable {
     request.timeoutInterval = timeout
     let session = URLSession(configuration: .ephemeral, delegate: download, delegateQueue: nil)
     defer { session.finishTasksAndInvalidate() }
-    let task = session.downloadTask(with: request)
+    let task = session.dataTask(with: request)
     // A Dispatch timer, not a sleeping task: it fires on time even when
     // every thread of the concurrency pool is busy.
     let clock = DispatchWorkItem {
@@ -96,40 +100,32 @@ final class Download: NSObject, URLSessionDownloadDelegate, Sendable {
     }
   }
 
-  // MARK: - URLSessionDownloadDelegate
+  // MARK: - URLSessionDataDelegate
 
   func urlSession(
-    _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
-    totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
-    if let status = (downloadTask.response as? HTTPURLResponse)?.statusCode,
-      !(200..<300).contains(status)
-    {
-      return refuse(status: status, downloadTask)
+    if let status = (response as? HTTPURLResponse)?.statusCode, !(200..<300).contains(status) {
+      refuse(status: status, dataTask)
+      return completionHandler(.cancel)
     }
-    if totalBytesExpectedToWrite > Int64(CitySource.mostBytes) {
-      stop("\(place) announced \(totalBytesExpectedToWrite) bytes, more than 64 MiB", downloadTask)
-    } else if totalBytesWritten > Int64(CitySource.mostBytes) {
-      stop("the answer from \(place) is larger than 64 MiB", downloadTask)
+    if response.expectedContentLength > Int64(CitySource.mostBytes) {
+      stop("\(place) announced \(response.expectedContentLength) bytes, more than 64 MiB", dataTask)
+      return completionHandler(.cancel)
     }
+    completionHandler(.allow)
   }
 
-  func urlSession(
-    _ session: URLSession, downloadTask: URLSessionDownloadTask,
-    didFinishDownloadingTo location: URL
-  ) {
-    if let status = (downloadTask.response as? HTTPURLResponse)?.statusCode,
-      !(200..<300).contains(status)
-    {
-      return refuse(status: status, downloadTask)
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let tooLarge = state.withLock { state in
+      // After a stop, what the network still hands over is dropped.
+      guard state.stopped == nil else { return false }
+      guard state.body.count + data.count <= CitySource.mostBytes else { return true }
+      state.body.append(data)
+      return false
     }
-    // The file goes away when this returns: read it now, if it is small enough.
-    let size = (try? FileManager.default.attributesOfItem(atPath: location.path)[.size]) as? Int
-    guard let size, size <= CitySource.mostBytes else {
-      return stop("the answer from \(place) is larger than 64 MiB", downloadTask)
-    }
-    let body = (try? Data(contentsOf: location)) ?? Data()
-    state.withLock { $0.body = body }
+    if tooLarge { stop("the answer from \(place) is larger than 64 MiB", dataTask) }
   }
 
   private func refuse(status: Int, _ task: URLSessionTask) {
