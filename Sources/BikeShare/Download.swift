@@ -15,7 +15,7 @@ import Synchronization
 /// still arrives between "enough" and the cancellation taking effect is
 /// dropped, not kept. The limit this code cannot reach below: Foundation on
 /// Linux goes on receiving until the cancellation takes effect, so a local
-/// server flooding at loopback speed still grew the process to 0.04-1.6 GB
+/// server flooding at loopback speed still grew the process to 36 MB-1.76 GB
 /// before it stopped (over a real network, the link's rate times that
 /// delay). A download task was tried and was worse: the announced length
 /// reached the delegate only behind the body, and one run passed 10 GB.
