@@ -61,4 +61,26 @@ import Testing
     #expect(answers.compactMap { $0 } == [StationCounts(freeBikes: 0, emptySlots: 1)])
     #expect(await payments.charges == 1)
   }
+
+  /// Safe takes and leaves from four tasks at once on one bike and one slot;
+  /// the audit's lowest and highest catch what the end counts would not.
+  /// (With an `await Task.yield()` between `takeBike`'s check and act, this
+  /// failed in 18 of 20 runs.)
+  @Test func manyRidersTakingAndLeavingNeverLeaveTheRange() async {
+    let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 1)
+    let audit = StationAudit(record)
+    let station = Station(record, audit: audit)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<2_000 where await station.takeBike() != nil {
+            for _ in 0..<1_000 where await station.leaveBike() != nil { break }
+          }
+        }
+      }
+    }
+    #expect(audit.violations.isEmpty, "\(audit.violations)")
+    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: 1))
+    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: 2))
+  }
 }
