@@ -255,7 +255,10 @@ public enum Replay {
         outcome.riders == 2
         ? "Both riders checked before either acted"
         : "Riders acted on checks made before others acted"
-      lines.append("Result: \(end). \(who).")
+      lines.append(
+        outcome.mode.isFix
+          ? "Result: \(end). The fix is broken: a counter left its range."
+          : "Result: \(end). \(who).")
       lines.append(
         "Violations: " + outcome.violations.map(\.description).joined(separator: "; ") + ".")
     }

@@ -80,14 +80,28 @@ import Testing
     let leg = LegOperation(rider: 0, duration: .seconds(60)) { arrived.add($0.rider) }
     leg.watch(Step.Hooks(started: { _ in started.signal() }))
     let queue = OperationQueue()
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      leg.then { continuation.resume() }
+    // Bounded waits: a broken cancellation (exercise 02-3) fails here
+    // instead of leaving the test waiting for ever.
+    let ended = await Self.happens(within: 10) { done in
+      leg.then { done() }
       queue.addOperation(leg)
-      started.wait()
+      _ = started.wait(timeout: .now() + 10)
       leg.cancel()  // a minute-long leg: only the cancellation can end it in time
     }
+    #expect(ended, "the cancelled leg did not finish within 10 s")
     #expect(leg.isFinished)
     #expect(arrived.values.isEmpty)
+  }
+
+  /// Whether `start` calls the closure it is given within `seconds`.
+  static func happens(
+    within seconds: Double, _ start: (@escaping @Sendable () -> Void) -> Void
+  ) async -> Bool {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      let box = Once(continuation)
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { box.resume(false) }
+      start { box.resume(true) }
+    }
   }
 
   @Test func aLegReadsItsKindFromTheActItDependsOn() async {
@@ -116,4 +130,13 @@ final class Collected<Value: Sendable>: Sendable {
   private let storage = Mutex<[Value]>([])
   var add: @Sendable (Value) -> Void { { value in self.storage.withLock { $0.append(value) } } }
   var values: [Value] { storage.withLock { $0 } }
+}
+
+/// A continuation resumed by whichever comes first.
+final class Once: Sendable {
+  private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+  init(_ continuation: CheckedContinuation<Bool, Never>) { self.continuation = Mutex(continuation) }
+  func resume(_ value: Bool) {
+    continuation.withLock { $0.take() }?.resume(returning: value)
+  }
 }
