@@ -8,12 +8,15 @@ enum Table {
   enum Layout: Sendable {
     case wide, narrow
 
-    /// The terminal's width if standard output is one, else `COLUMNS` if
-    /// set, else wide (a file or a pipe).
+    /// The terminal's width, if standard output or standard error is one (so
+    /// `| less` in a narrow terminal is narrow too), else `COLUMNS` if set,
+    /// else wide.
     static var current: Layout {
       var size = winsize()
-      if isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-        return size.ws_col < 100 ? .narrow : .wide
+      for descriptor: Int32 in [1, 2] where isatty(descriptor) != 0 {
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+          return size.ws_col < 100 ? .narrow : .wide
+        }
       }
       if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }) {
         return columns < 100 ? .narrow : .wide
