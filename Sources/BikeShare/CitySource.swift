@@ -109,6 +109,17 @@ extension CitySource {
       if let port = parts.port, !(1...65535).contains(port) {
         return .failure(UsageError("--city '\(value)' has port \(port), not one from 1 to 65535"))
       }
+      #if os(Linux)
+        // Foundation on Linux answers "unsupported URL" for an IPv6 literal
+        // (measured with a server on [::1]): say so before trying.
+        if host.contains(":") || host.hasPrefix("[") {
+          return .failure(
+            UsageError(
+              "--city '\(value)': Foundation on Linux cannot load an IPv6 address literal; use a host name"
+            )
+          )
+        }
+      #endif
       parts.scheme = scheme  // schemes are case-insensitive
       guard let url = parts.url else {
         return .failure(UsageError("--city '\(value)' is not an http(s) URL with a host"))

@@ -118,4 +118,14 @@ import Testing
   func badURLsAreUsageErrors(value: String, message: String) {
     #expect(throws: UsageError(message)) { try CitySource.parse(value).get() }
   }
+
+  #if os(Linux)
+    @Test func anIPv6AddressIsRefusedWithTheReason() {
+      #expect(
+        throws: UsageError(
+          "--city 'http://[::1]:8080/x': Foundation on Linux cannot load an IPv6 address"
+            + " literal; use a host name")
+      ) { try CitySource.parse("http://[::1]:8080/x").get() }
+    }
+  #endif
 }
