@@ -32,15 +32,20 @@ enum ExploreTable {
   }
 
   static let header =
-    "era        mode       schedules  forbidden  a forbidden schedule with the fewest switches"
+    "era        mode       schedules  forbidden  fewest-switch forbidden schedule"
 
-  static func line(_ row: Row) -> String {
+  /// The row, and its example on a line of its own when the row would be
+  /// wider than `width` (a narrow terminal, or three and four riders).
+  static func lines(_ row: Row, width: Int) -> [String] {
     func right(_ text: String, _ width: Int) -> String {
       String(repeating: " ", count: max(1, width - text.count)) + text
     }
-    return row.era.padding(toLength: 11, withPad: " ", startingAt: 0)
+    let counts =
+      row.era.padding(toLength: 11, withPad: " ", startingAt: 0)
       + row.mode.padding(toLength: 9, withPad: " ", startingAt: 0)
       + right(String(row.schedules), 11) + right(String(row.forbidden), 11)
-      + "  " + (row.example ?? "-")
+    let example = row.example ?? "-"
+    if counts.count + 2 + example.count <= width { return [counts + "  " + example] }
+    return [counts, "    e.g. " + example]
   }
 }

@@ -190,7 +190,11 @@ enum SideBySide {
             }
             lines += 1
             objects.append(line)
-            if isText { Console.out(ExploreTable.line(row)) }
+            if isText {
+              for text in ExploreTable.lines(row, width: Table.Layout.current.width) {
+                Console.out(text)
+              }
+            }
           }
           switch end {
           case .exited(EraCommand.ExitCode.done) where lines == 1: continue

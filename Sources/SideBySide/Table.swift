@@ -24,6 +24,9 @@ enum Table {
       return .wide
     }
 
+    /// The most columns a line of this layout takes.
+    var width: Int { self == .wide ? 100 : 80 }
+
     /// Column titles and widths; the first two are left-aligned, the last is free.
     var columns: [(title: String, width: Int)] {
       switch self {

@@ -211,7 +211,9 @@ import Testing
   }
 
   @Test func exploreShowsTheSameCountsInEveryEra() throws {
-    let result = try sideBySide.run(["--explore", "--riders", "3"])
+    let result = try sideBySide.run(["--explore", "--riders", "3"], environment: ["COLUMNS": "80"])
+    for line in result.outputLines { #expect(line.count <= 80, "\(line)") }
+    #expect(result.outputLines.contains("    e.g. A:arrive B:arrive B:window A:window C:arrive"))
     #expect(result.status == 0, "\(result.standardError)")
     let rows = result.outputLines.filter { line in
       ["callbacks", "operations", "dispatch", "actors"].contains { line.hasPrefix($0 + " ") }
