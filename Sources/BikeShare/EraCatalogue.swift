@@ -97,7 +97,7 @@ public struct EraInfo: Sendable {
         clean: "→ no race this time: no rider entered the station while another was suspended"
           + " in it (a clean run proves nothing).",
         replays: true,
-        script: "Script: A checks inside the station and is held at its payment, B does the same,")
+        script: "Script: A checks in the station, held at its payment; B too;")
     ],
     ownOptions: [.fix], ownStageOptions: [.scheduler])
 }

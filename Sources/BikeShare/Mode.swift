@@ -35,7 +35,7 @@ public struct OwnMode: Sendable {
   /// race inside one step (unsynchronized), which a schedule cannot show.
   public let replays: Bool
   /// The start of the replay's "Script:" line, when the racy one does not fit
-  /// the mode (the replay ends it with who acts: "B leaves, A leaves.").
+  /// the mode (the replay ends it with who acts: " B leaves, A leaves.").
   public let script: String?
   /// What protects the station in this mode, when not the era's usual.
   public let station: String?

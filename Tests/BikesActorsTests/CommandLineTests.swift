@@ -32,7 +32,7 @@ import Testing
       first.standardOutput == """
         bikes-actors replay --mode reentrant
         Rossio has 5 free bikes and 1 empty slot; riders A and B arrive by bike.
-        Script: A checks inside the station and is held at its payment, B does the same, B leaves, A leaves.
+        Script: A checks in the station, held at its payment; B too; B leaves, A leaves.
           1. A checks Rossio: empty slots 1
           2. B checks Rossio: empty slots 1
           3. B leaves a bike at Rossio: free 6, empty 0
