@@ -30,11 +30,7 @@ public enum CommandLineParser {
     var reader = OptionReader(words)
     while reader.advance() {
       let (word, flag) = (reader.word, reader.flag)
-      switch flag {
-      case "--help", "-h": return .help
-      case "--version": return .version
-      default: break
-      }
+      if flag == "--version" { return .version }
       guard let option = options.first(where: { $0.name == flag }) else {
         if flag.hasPrefix("-") { throw UsageError("unknown option '\(flag)' (see --help)") }
         throw UsageError("unexpected argument '\(word)' (see --help)")
@@ -56,11 +52,7 @@ public enum CommandLineParser {
     var reader = OptionReader(words)
     while reader.advance() {
       let (word, flag) = (reader.word, reader.flag)
-      switch flag {
-      case "--help", "-h": return .help
-      case "--version": return .version
-      default: break
-      }
+      if flag == "--version" { return .version }
       let value: () throws(UsageError) -> String = { () throws(UsageError) in
         try reader.value()
       }

@@ -66,7 +66,6 @@ enum OptionsParser {
       let (word, flag) = (reader.word, reader.flag)
       func value() throws(UsageError) -> String { try reader.value() }
       switch flag {
-      case "--help", "-h": return .help
       case "--version": return .version
       case "--format":
         let text = try value()
