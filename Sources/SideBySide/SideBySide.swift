@@ -50,10 +50,9 @@ enum SideBySide {
   private static func executable(_ era: EraInfo, in folder: URL) -> URL? {
     let url = folder.appendingPathComponent(era.executable)
     if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    Console.error(
-      Text.escaped(
-        "\(OptionsParser.executable): \(era.executable) not found in \(folder.path)"
-          + " (build it with: swift build -c release --product \(era.executable)); skipping it"))
+    warn(
+      "\(era.executable) not found in \(folder.path)"
+        + " (build it with: swift build -c release --product \(era.executable)); skipping it")
     return nil
   }
 
@@ -84,10 +83,9 @@ enum SideBySide {
           end = try Child.run(url, arguments, stopper: stopper) { line in
             guard !line.isEmpty else { return }
             guard let row = try? RunReport(jsonLine: line), row.era == era.name else {
-              Console.error(
-                Text.escaped(
-                  "\(OptionsParser.executable): \(era.executable) printed a line that is not its"
-                    + " report: \(line.prefix(80))"))
+              warn(
+                "\(era.executable) printed a line that is not its"
+                  + " report: \(line.prefix(80))")
               failed = true
               return
             }
@@ -97,8 +95,7 @@ enum SideBySide {
             reports += 1
           }
         } catch {
-          Console.error(
-            Text.escaped("\(OptionsParser.executable): could not start \(url.path): \(error)"))
+          warn("could not start \(url.path): \(error)")
           failed = true
           break runs
         }
@@ -112,26 +109,22 @@ enum SideBySide {
           // The era said why on stderr (a city that cannot be loaded, an
           // unknown station); every other era would say the same.
           if code == EraCommand.ExitCode.runtimeError {
-            Console.error(
-              Text.escaped(
-                "\(OptionsParser.executable): \(era.executable) ended with status 1;"
-                  + " the other eras were not run"))
+            warn(
+              "\(era.executable) ended with status 1;"
+                + " the other eras were not run")
           }
           return code
         case .exited(let code):
           let run = ([era.executable] + arguments.drop { $0 != "--mode" }).joined(separator: " ")
-          Console.error(
-            Text.escaped(
-              "\(OptionsParser.executable): \(run) ended with status \(code)"
-                + (reports == 0 ? " and printed no report" : " after \(reports) reports, not 1")))
+          warn(
+            "\(run) ended with status \(code)"
+              + (reports == 0 ? " and printed no report" : " after \(reports) reports, not 1"))
           failed = true
         case .killed(SIGPIPE):
           // Whoever read the output went away (`| head -1`): not the era's fault.
           return EraCommand.ExitCode.runtimeError
         case .killed(let signal):
-          Console.error(
-            Text.escaped(
-              "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)"))
+          warn("\(era.executable) was killed by signal \(signal)")
           failed = true
         }
       }
@@ -181,10 +174,9 @@ enum SideBySide {
           let end = try Child.run(url, arguments, stopper: stopper) { line in
             guard !line.isEmpty else { return }
             guard let row = ExploreTable.Row(jsonLine: line) else {
-              Console.error(
-                Text.escaped(
-                  "\(OptionsParser.executable): \(era.executable) printed a line that is not its"
-                    + " exploration: \(line.prefix(80))"))
+              warn(
+                "\(era.executable) printed a line that is not its"
+                  + " exploration: \(line.prefix(80))")
               failed = true
               return
             }
@@ -202,23 +194,19 @@ enum SideBySide {
             return EraCommand.ExitCode.interrupted
           case .exited(EraCommand.ExitCode.usageError): return EraCommand.ExitCode.usageError
           case .exited(let code):
-            Console.error(
-              Text.escaped(
-                "\(OptionsParser.executable): \(era.executable) \(arguments.joined(separator: " "))"
-                  + " ended with status \(code)"))
+            warn(
+              "\(era.executable) \(arguments.joined(separator: " "))"
+                + " ended with status \(code)")
             failed = true
           case .killed(SIGPIPE):
             // Whoever read the output went away (`| head -1`): not the era's fault.
             return EraCommand.ExitCode.runtimeError
           case .killed(let signal):
-            Console.error(
-              Text.escaped(
-                "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)"))
+            warn("\(era.executable) was killed by signal \(signal)")
             failed = true
           }
         } catch {
-          Console.error(
-            Text.escaped("\(OptionsParser.executable): could not start \(url.path): \(error)"))
+          warn("could not start \(url.path): \(error)")
           failed = true
         }
       }
@@ -246,22 +234,17 @@ enum SideBySide {
         case .exited(let status):
           // A usage error is the same for every era: stop at the first.
           if status == EraCommand.ExitCode.usageError { return status }
-          Console.error(
-            Text.escaped(
-              "\(OptionsParser.executable): \(era.executable) ended with status \(status)"))
+          warn("\(era.executable) ended with status \(status)")
           code = EraCommand.ExitCode.runtimeError
         case .killed(SIGPIPE):
           // Whoever read the output went away (`| head -1`): not the era's fault.
           return EraCommand.ExitCode.runtimeError
         case .killed(let signal):
-          Console.error(
-            Text.escaped(
-              "\(OptionsParser.executable): \(era.executable) was killed by signal \(signal)"))
+          warn("\(era.executable) was killed by signal \(signal)")
           code = EraCommand.ExitCode.runtimeError
         }
       } catch {
-        Console.error(
-          Text.escaped("\(OptionsParser.executable): could not start \(url.path): \(error)"))
+        warn("could not start \(url.path): \(error)")
         code = EraCommand.ExitCode.runtimeError
       }
     }
@@ -269,7 +252,12 @@ enum SideBySide {
   }
 
   private static func fail(_ message: String, code: Int32) -> Int32 {
-    Console.error(Text.escaped("\(OptionsParser.executable): \(Text.escaped(message))"))
+    warn(message)
     return code
+  }
+
+  /// One line on stderr, named and escaped (it can quote outside text).
+  private static func warn(_ message: String) {
+    Console.error("\(OptionsParser.executable): \(Text.escaped(message))")
   }
 }
