@@ -1,6 +1,6 @@
 // The original one-liner, `if await station.freeBikes > 0 { await station.removeBike() }`,
 // run by two riders against one free bike, many times, in four shapes.
-// Built and run by Scripts/window-zero.sh; chapter 04 quotes what it prints.
+// Built and run by Scripts/window-zero.sh; chapter 05 quotes what it prints.
 
 actor Station {
   var freeBikes = 1

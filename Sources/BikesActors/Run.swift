@@ -8,7 +8,7 @@ enum Run {
   /// spent its time in `swift::TaskGroup::removeChildTask` (gdb), at a cost
   /// that grew faster than the group: with 100,000 riders in one group,
   /// Ctrl-C took 41.6 s to collect them; in crews of 1,000, 0.65 s (release,
-  /// two cores; chapter 04's going-further page).
+  /// two cores; chapter 05's going-further page).
   static let crewSize = 1_000
 
   /// The riders, cut into consecutive crews.

@@ -75,7 +75,7 @@ import Testing
   /// At window 0 without `--log` a racy rider runs the original code: its
   /// check and its act with nothing between them. One log line or one probe
   /// call put back in between changes what the compiler and the runtime may
-  /// do there (chapter 04 measures it), so these functions stay as they are.
+  /// do there (chapter 05 measures it), so these functions stay as they are.
   static let originalCode: [(file: String, code: String)] = [
     (
       "BikesCallbacks/Rider.swift",

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BikesActors
 
-// Exercise 04-4 (chapter 04): a move between two stations.
+// Exercise 05-4 (chapter 05): a move between two stations.
 //
 // Write `move` below: take a bike at `from`, call `pause()`, then leave the
 // bike at `to` (and give it back to `from` if `to` has no empty slot).
@@ -15,8 +15,8 @@ func move(from: Station, to: Station, pause: @Sendable () async -> Void) async -
   false  // write the move here
 }
 
-@Suite(.timeLimit(.minutes(1))) struct Exercise04Tests {
-  @Test(.disabled("exercise 04-4: write move(from:to:pause:) first, then delete this trait"))
+@Suite(.timeLimit(.minutes(1))) struct Exercise05Tests {
+  @Test(.disabled("exercise 05-4: write move(from:to:pause:) first, then delete this trait"))
   func aMoveHalfDoneIsSeenByOthers() async throws {
     let here = Station(
       StationRecord(id: "a", name: "A", freeBikes: 1, emptySlots: 1),
