@@ -9,6 +9,7 @@ let package = Package(
     .executable(name: "bikes-callbacks", targets: ["BikesCallbacks"]),
     .executable(name: "bikes-operations", targets: ["BikesOperations"]),
     .executable(name: "bikes-dispatch", targets: ["BikesDispatch"]),
+    .executable(name: "bikes-futures", targets: ["BikesFutures"]),
     .executable(name: "bikes-actors", targets: ["BikesActors"]),
     // The main job (Scripts/side-by-side.sh): every era, racy then safe, in one table.
     .executable(name: "bikes-side-by-side", targets: ["SideBySide"]),
@@ -30,6 +31,11 @@ let package = Package(
     ),
     .executableTarget(
       name: "BikesDispatch",
+      dependencies: ["BikeShare"],
+      exclude: ["README.md"]
+    ),
+    .executableTarget(
+      name: "BikesFutures",
       dependencies: ["BikeShare"],
       exclude: ["README.md"]
     ),
@@ -64,6 +70,10 @@ let package = Package(
     .testTarget(
       name: "BikesDispatchTests",
       dependencies: ["BikesDispatch", "BikeShare", "TestSupport"]
+    ),
+    .testTarget(
+      name: "BikesFuturesTests",
+      dependencies: ["BikesFutures", "BikeShare", "TestSupport"]
     ),
     .testTarget(
       name: "BikesActorsTests",

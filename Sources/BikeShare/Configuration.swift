@@ -23,6 +23,8 @@ public struct Configuration: Sendable, Equatable {
   public var failOnViolation = false
   /// `bikes-dispatch` only.
   public var lock = LockKind.mutex
+  /// `bikes-futures` only.
+  public var exclusive = FuturesExclusive.condition
   /// `bikes-actors` only.
   public var fix = ActorsFix.method
 

@@ -53,7 +53,7 @@ public struct EraInfo: Sendable {
   public func takes(_ option: Option) -> Bool { ownOptions.contains { $0.name == option.name } }
 
   /// The eras, oldest first: the order of the chapters and the side-by-side table.
-  public static let all: [EraInfo] = [callbacks, operations, dispatch, actors]
+  public static let all: [EraInfo] = [callbacks, operations, dispatch, futures, actors]
 
   public static func named(_ name: String) -> EraInfo? { all.first { $0.name == name } }
 
@@ -82,6 +82,13 @@ public struct EraInfo: Sendable {
         replays: false, station: "plain vars, no lock")
     ],
     ownOptions: [.lock])
+
+  public static let futures = EraInfo(
+    name: "futures", title: "futures and a blocking wait",
+    places: Places(
+      station: "serial queue", check: "future, station's queue", act: "future, station's queue",
+      window: "rider's thread"),
+    ownOptions: [.exclusive])
 
   public static let actors = EraInfo(
     name: "actors", title: "async/await and actors",
@@ -122,6 +129,25 @@ extension Option {
     "method: one actor method (default); isolated: the",
     "rider's code with an isolated Station parameter;",
     "reserve: pay inside the station, bike taken first")
+}
+
+/// `bikes-futures --exclusive`: how its safe riders make check and act one unit.
+public enum FuturesExclusive: String, Sendable, CaseIterable, Codable {
+  /// The rider's own two futures, wrapped in a future with a mutually
+  /// exclusive condition per station: the era's own idiom.
+  case condition
+  /// One future that checks and acts on the station's queue.
+  case station
+}
+
+extension Option {
+  /// `bikes-futures` only.
+  public static let exclusive = choice(
+    "--exclusive", \.exclusive,
+    "how safe riders check and act as one unit:",
+    "condition: the rider's two futures inside one with",
+    "a mutually exclusive condition per station",
+    "(default); station: one future checks and acts")
 }
 
 /// `bikes-dispatch --lock`: how its stations protect their counters.

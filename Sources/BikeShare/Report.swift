@@ -108,6 +108,8 @@ public struct ConfigReport: Sendable, Codable {
   public let failOnViolation: Bool
   /// `bikes-dispatch` only (nil for the other eras).
   public let lock: LockKind?
+  /// `bikes-futures` only (nil for the other eras).
+  public let exclusive: FuturesExclusive?
   /// `bikes-actors` only (nil for the other eras).
   public let fix: ActorsFix?
 
@@ -125,11 +127,12 @@ public struct ConfigReport: Sendable, Codable {
     log = configuration.log
     failOnViolation = configuration.failOnViolation
     lock = era.takes(.lock) ? configuration.lock : nil
+    exclusive = era.takes(.exclusive) ? configuration.exclusive : nil
     fix = era.takes(.fix) ? configuration.fix : nil
   }
 
   enum CodingKeys: String, CodingKey {
-    case mode, riders, stations, paths, goal, seed, city, format, log, lock, fix
+    case mode, riders, stations, paths, goal, seed, city, format, log, lock, exclusive, fix
     case legMs = "leg_ms"
     case raceWindowUs = "race_window_us"
     case failOnViolation = "fail_on_violation"
@@ -150,6 +153,7 @@ public struct ConfigReport: Sendable, Codable {
     try container.encode(log, forKey: .log)
     try container.encode(failOnViolation, forKey: .failOnViolation)
     try container.encodeIfPresent(lock, forKey: .lock)
+    try container.encodeIfPresent(exclusive, forKey: .exclusive)
     try container.encodeIfPresent(fix, forKey: .fix)
   }
 }

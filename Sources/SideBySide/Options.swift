@@ -12,9 +12,11 @@ struct Options: Sendable, Equatable {
   var shared: [String] = []
   /// `--lock X`: for `bikes-dispatch` only.
   var lock: [String] = []
+  /// `--exclusive X`: for `bikes-futures` only.
+  var exclusive: [String] = []
   /// `--fix X`: for `bikes-actors` only.
   var fix: [String] = []
-  /// What the eras will read from `shared` and `lock` (for the table's title).
+  /// What the eras will read from `shared` and their own options (for the table's title).
   var configuration = Configuration()
   /// `--explore`: the stage the eras will explore (for the title).
   var stage = StageOptions()
@@ -24,17 +26,23 @@ struct Options: Sendable, Equatable {
 
   /// `--explore`: one explorer run per mode (racy, the era's own, safe).
   func exploreRuns(for era: EraInfo) -> [[String]] {
-    let own = era.takes(.lock) ? lock : era.takes(.fix) ? fix : []
     let modes = [Mode.racy] + era.ownModes.filter(\.replays).map(\.mode) + [Mode.safe]
-    return modes.map { ["explore", "--format", "json", "--mode", $0.rawValue] + shared + own }
+    return modes.map {
+      ["explore", "--format", "json", "--mode", $0.rawValue] + shared + own(for: era)
+    }
+  }
+
+  /// The options only `era` takes, as typed.
+  func own(for era: EraInfo) -> [String] {
+    (era.takes(.lock) ? lock : []) + (era.takes(.exclusive) ? exclusive : [])
+      + (era.takes(.fix) ? fix : [])
   }
 
   /// The table: one run per row, each printing one JSON report. The racy
   /// mode with the pause, the same without it (window 0, when the pause is
   /// not 0 already), the era's own modes that replay, then the fix.
   func runs(for era: EraInfo) -> [[String]] {
-    let common =
-      ["--format", "json"] + shared + (era.takes(.lock) ? lock : []) + (era.takes(.fix) ? fix : [])
+    let common = ["--format", "json"] + shared + own(for: era)
     var runs = [common + ["--mode", Mode.racy.rawValue]]
     if configuration.raceWindowMicroseconds > 0 {
       runs.append(common + ["--mode", Mode.racy.rawValue, "--race-window-us", "0"])
@@ -84,6 +92,7 @@ enum OptionsParser {
         if folder.isEmpty { throw UsageError("--bin-dir needs a folder") }
         options.binDirectory = folder
       case "--lock": options.lock = ["--lock", try value()]
+      case "--exclusive": options.exclusive = ["--exclusive", try value()]
       case "--fix": options.fix = ["--fix", try value()]
       case "--fail-on-violation":
         throw UsageError(
@@ -108,10 +117,11 @@ enum OptionsParser {
       let command = try CommandLineParser.parse(
         ["explore"] + options.shared + options.lock, for: .dispatch)
       if case .stage(_, let stage) = command { options.stage = stage }
+      _ = try CommandLineParser.parse(["explore"] + options.exclusive, for: .futures)
       _ = try CommandLineParser.parse(["explore"] + options.fix, for: .actors)
     } else if options.replay {
       if options.format == .json { throw UsageError("--replay prints text (drop --format json)") }
-      if !options.lock.isEmpty || !options.fix.isEmpty {
+      if !options.lock.isEmpty || !options.exclusive.isEmpty || !options.fix.isEmpty {
         throw UsageError("--replay takes only --mode (the replays use each era's own station)")
       }
       _ = try CommandLineParser.parse(["replay"] + options.shared, for: .callbacks)
@@ -122,6 +132,9 @@ enum OptionsParser {
       }
       let command = try CommandLineParser.parse(options.shared + options.lock, for: .dispatch)
       if case .run(let configuration) = command { options.configuration = configuration }
+      if case .run(let futures) = try CommandLineParser.parse(options.exclusive, for: .futures) {
+        options.configuration.exclusive = futures.exclusive
+      }
       if case .run(let actors) = try CommandLineParser.parse(options.fix, for: .actors) {
         options.configuration.fix = actors.fix
       }
@@ -149,7 +162,7 @@ enum OptionsParser {
     USAGE
       Scripts/side-by-side.sh [options]          builds in release, then runs this
       \(executable) [options]             runs the era executables beside it
-      \(executable) --replay [--mode M]   the four replays, one after another
+      \(executable) --replay [--mode M]   the five replays, one after another
       \(executable) --explore [stage]      every era's explorer in one table
 
     OPTIONS
@@ -160,6 +173,7 @@ enum OptionsParser {
                               (takes --story, --riders, --max-switches)
       --bin-dir DIR           where the era executables are (default: beside this one)
       --lock KIND             passed to bikes-dispatch only
+      --exclusive KIND        passed to bikes-futures only
       --fix KIND              passed to bikes-actors only
     \(passedOnLines.joined(separator: "\n"))
       --help, --version

@@ -2,7 +2,7 @@ import BikeShare
 import Foundation
 
 /// The playground's main job: every era in every mode, with the same
-/// options, in one table (or one JSON array); or the four replays in turn.
+/// options, in one table (or one JSON array); or the five replays in turn.
 @main
 enum SideBySide {
   static func main() {

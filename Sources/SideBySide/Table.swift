@@ -59,7 +59,9 @@ enum Table {
       "\(configuration.riders) rider\(configuration.riders == 1 ? "" : "s") · \(stations)"
         + " · \(configuration.paths) path\(configuration.paths == 1 ? "" : "s") each"
         + " · leg \(configuration.legMilliseconds) ms",
-      "dispatch's lock: \(configuration.lock.rawValue) · actors' fix: \(configuration.fix.rawValue)",
+      "dispatch's lock: \(configuration.lock.rawValue)"
+        + " · futures' exclusive: \(configuration.exclusive.rawValue)"
+        + " · actors' fix: \(configuration.fix.rawValue)",
     ]
     if let goal = configuration.goal { lines.append("goal: \(goal)") }
     return lines

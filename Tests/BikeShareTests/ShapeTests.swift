@@ -11,7 +11,7 @@ import Testing
 
   /// `Sources/BikesActors` and the others.
   static let eraFolders = [
-    "BikesCallbacks", "BikesOperations", "BikesDispatch", "BikesActors",
+    "BikesCallbacks", "BikesOperations", "BikesDispatch", "BikesFutures", "BikesActors",
   ]
 
   static func text(_ path: String) -> String? {
@@ -117,6 +117,20 @@ import Testing
 
         private func originalLeave(at station: Station) -> StationCounts? {
           if station.emptySlots > 0 { return station.addBike() }
+          return nil
+        }
+      """
+    ),
+    (
+      "BikesFutures/Rider.swift",
+      """
+        private func originalTake(from station: Station) -> StationCounts? {
+          if station.freeBikes().wait() > 0 { return station.removeBike().wait() }
+          return nil
+        }
+
+        private func originalLeave(at station: Station) -> StationCounts? {
+          if station.emptySlots().wait() > 0 { return station.addBike().wait() }
           return nil
         }
       """

@@ -31,7 +31,8 @@ import Testing
     #expect(
       names.filter { !$0.hasSuffix("-going-further.md") } == [
         "00-the-simulation.md", "01-completion-handlers.md", "02-operation-queues.md",
-        "03-dispatch-and-locks.md", "05-async-await-and-actors.md", "06-side-by-side.md",
+        "03-dispatch-and-locks.md", "04-futures.md", "05-async-await-and-actors.md",
+        "06-side-by-side.md",
         "07-every-schedule.md", "HANDOUT.md", "README.md", "TEACHER.md",
       ])
     // Deeper material sits beside its chapter, which links it.

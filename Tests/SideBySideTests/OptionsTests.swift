@@ -40,12 +40,15 @@ import Testing
     #expect(bare.runs(for: .callbacks).count == 2)
   }
 
-  @Test func lockGoesToTheDispatchEraOnlyAndFixToTheActorsEraOnly() throws {
-    let options = try options(["--lock", "barrier", "--fix", "isolated", "--paths", "3"])
+  @Test func eachEraGetsOnlyItsOwnOptions() throws {
+    let options = try options([
+      "--lock", "barrier", "--fix", "isolated", "--exclusive", "station", "--paths", "3",
+    ])
     for era in EraInfo.all {
       let expected =
         ["--format", "json", "--paths", "3"]
         + (era.name == "dispatch" ? ["--lock", "barrier"] : [])
+        + (era.name == "futures" ? ["--exclusive", "station"] : [])
         + (era.name == "actors" ? ["--fix", "isolated"] : [])
       #expect(options.runs(for: era).allSatisfy { $0.starts(with: expected) })
       #expect(
@@ -55,7 +58,9 @@ import Testing
     }
     #expect(options.configuration.lock == .barrier)
     #expect(options.configuration.fix == .isolated)
+    #expect(options.configuration.exclusive == .station)
     #expect(throws: UsageError.self) { try OptionsParser.parse(["--fix", "nope"]) }
+    #expect(throws: UsageError.self) { try OptionsParser.parse(["--exclusive", "nope"]) }
   }
 
   @Test func replayPassesItsModeOn() throws {
@@ -74,7 +79,7 @@ import Testing
   @Test func erasRunOldestFirst() {
     #expect(
       EraInfo.all.map(\.executable) == [
-        "bikes-callbacks", "bikes-operations", "bikes-dispatch", "bikes-actors",
+        "bikes-callbacks", "bikes-operations", "bikes-dispatch", "bikes-futures", "bikes-actors",
       ])
   }
 

@@ -60,6 +60,7 @@ import Testing
     "bikes-callbacks": ("station's queue", "station's queue"),
     "bikes-operations": ("CheckOperation", "TakeOrLeaveOperation"),
     "bikes-dispatch": ("rider's thread, locked", "rider's thread, locked"),
+    "bikes-futures": ("future, station's queue", "future, station's queue"),
     "bikes-actors": ("on the actor", "on the actor"),
   ]
 
@@ -81,7 +82,7 @@ import Testing
 
   static let stations = [
     "bikes-callbacks": "serial queue", "bikes-operations": "OperationQueue",
-    "bikes-dispatch": "lock", "bikes-actors": "actor",
+    "bikes-dispatch": "lock", "bikes-futures": "serial queue", "bikes-actors": "actor",
   ]
 
   @Test(arguments: eras)

@@ -1,3 +1,4 @@
+import BikeShare
 import Foundation
 import TestSupport
 import Testing
@@ -47,6 +48,7 @@ import Testing
     "callbacks racy", "callbacks racy", "callbacks safe",
     "operations racy", "operations racy", "operations safe",
     "dispatch racy", "dispatch racy", "dispatch safe",
+    "futures racy", "futures racy", "futures safe",
     "actors racy", "actors racy", "actors reentrant", "actors safe",
   ]
 
@@ -56,13 +58,13 @@ import Testing
     let lines = result.outputLines
     #expect(lines.first == "Side by side on the embedded city (Lisboa sample network), seed 7:")
     let rows = lines.filter { line in
-      ["callbacks", "operations", "dispatch", "actors"].contains { line.hasPrefix($0 + " ") }
+      EraInfo.all.map(\.name).contains { line.hasPrefix($0 + " ") }
     }
     #expect(rows.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == Self.rowNames)
     // The racy mode with the pause, then without it.
     #expect(
       rows.filter { $0.contains(" racy ") }.map { $0.split(separator: " ")[2] } == [
-        "100", "0", "100", "0", "100", "0", "100", "0",
+        "100", "0", "100", "0", "100", "0", "100", "0", "100", "0",
       ])
     #expect(
       lines.contains {
@@ -76,7 +78,7 @@ import Testing
         #expect(row.hasSuffix("  race shown") || row.hasSuffix("  no race this time"))
       }
     }
-    #expect(lines.contains("fix holds in: safe 4 of 4"))
+    #expect(lines.contains("fix holds in: safe 5 of 5"))
     #expect(lines.contains { $0.hasPrefix("race shown in: racy at 100 µs ") })
   }
 
@@ -118,7 +120,7 @@ import Testing
     }
     let result = try sideBySide.run(Self.small + ["--bin-dir", folder.path])
     #expect(result.status == 1, "an era could not run")
-    #expect(result.errorLines.count == 2)
+    #expect(result.errorLines.count == 3)
     #expect(
       result.errorLines.first
         == "bikes-side-by-side: bikes-operations not found in \(folder.path) (build it with:"
@@ -127,7 +129,7 @@ import Testing
     #expect(
       result.outputLines.filter { $0.hasPrefix("callbacks ") || $0.hasPrefix("actors ") }.count == 7
     )
-    #expect(result.outputLines.last == "Not run: bikes-operations, bikes-dispatch.")
+    #expect(result.outputLines.last == "Not run: bikes-operations, bikes-dispatch, bikes-futures.")
   }
 
   @Test func noEraAtAllIsAnError() throws {
@@ -216,9 +218,9 @@ import Testing
     #expect(result.outputLines.contains("    e.g. A:arrive B:arrive B:window A:window C:arrive"))
     #expect(result.status == 0, "\(result.standardError)")
     let rows = result.outputLines.filter { line in
-      ["callbacks", "operations", "dispatch", "actors"].contains { line.hasPrefix($0 + " ") }
+      EraInfo.all.map(\.name).contains { line.hasPrefix($0 + " ") }
     }
-    #expect(rows.count == 9)
+    #expect(rows.count == 11)
     for row in rows {
       let words = row.split(separator: " ")
       #expect(words[2] == (words[1] == "safe" ? "6" : "66"), "\(row)")
@@ -240,11 +242,11 @@ import Testing
         steps[steps.count - 1].append(line)
       }
     }
-    #expect(steps.count == 4)
+    #expect(steps.count == 5)
     #expect(steps.allSatisfy { $0 == steps[0] })
     #expect(steps[0].count == 6)
     #expect(steps[0].contains("  4. A leaves a bike at Rossio: free 7, empty -1  ← empty -1"))
-    #expect(result.outputLines.filter { $0.hasPrefix("══ ") }.count == 4)
+    #expect(result.outputLines.filter { $0.hasPrefix("══ ") }.count == 5)
   }
 
   /// Minute-long legs: the run can only end quickly (within the time limit)

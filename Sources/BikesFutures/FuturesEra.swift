@@ -1,0 +1,39 @@
+import BikeShare
+
+/// Era 4: futures with a blocking wait (2014 to 2019, as libraries).
+/// Riders are loops on threads of their own; every station call returns a
+/// future, and a rider waits for each one in turn.
+@main
+enum FuturesEra: Era {
+  static let info = EraInfo.futures
+  static let summary = "futures and a blocking wait (AlecrimAsyncKit style, before async/await)"
+  static let banner = [
+    "Each rider is a loop on its own thread; every station call returns a future it waits for.",
+    "racy: `station.freeBikes().wait()`, then `station.removeBike().wait()`: two futures,",
+    "      and other riders' futures run on the station's queue in between.",
+    "safe: the two inside one future with a mutually exclusive condition per station.",
+  ]
+
+  static func simulate(_ simulation: Simulation) async -> RunOutcome {
+    // The run blocks its thread until every rider is done: a thread of its
+    // own, awaited from async code through the bridge, which blocks nothing.
+    await Future<RunOutcome, Never>.onNewThread { Run(simulation).ride() }.value
+  }
+
+  /// Each rider of the stage visits the station once, on a thread of its own.
+  static func replay(_ stage: ReplayStage) async -> StationCounts {
+    let station = Station(stage.station, audit: stage.audit)
+    let visits = stage.riders.map { index in
+      let rider = Rider(
+        index: index, stations: [station], mode: stage.mode,
+        exclusive: stage.configuration.exclusive, probe: stage.blockingProbe, log: stage.log,
+        legDuration: .zero)
+      return Future<Void, Never>.onNewThread {
+        _ = rider.visit(0, wanting: stage.want)
+        stage.blockingProbe.finished(rider: index)
+      }
+    }
+    for visit in visits { await visit.value }
+    return await station.readCounts().value
+  }
+}

@@ -1,0 +1,59 @@
+import BikeShare
+import Dispatch
+
+/// One run: each rider's journey is a future on a thread of its own, at most
+/// `threadCap` at a time, and the run waits for every one of them.
+///
+/// A blocking wait holds its thread: every rider on the road is a thread,
+/// asleep in `wait()` for most of its leg (chapter 04 measures what that
+/// costs). Riders beyond the cap wait for a whole journey to end before
+/// they start.
+final class Run: Sendable {
+  static let threadCap = 5_000
+
+  let stations: [Station]
+  let riders: [Rider]
+  private let simulation: Simulation
+
+  init(_ simulation: Simulation, onRelease: (@Sendable () -> Void)? = nil) {
+    let stations = simulation.makeStations(Station.init)
+    self.stations = stations
+    riders = simulation.riders.map { index in
+      Rider(
+        index: index, stations: stations, mode: simulation.mode,
+        exclusive: simulation.configuration.exclusive, probe: simulation.blockingProbe,
+        log: simulation.log, legDuration: simulation.configuration.legDuration,
+        onRelease: onRelease)
+    }
+    self.simulation = simulation
+  }
+
+  /// Rides every journey; blocks the calling thread until all are over or stopped.
+  func ride(threadCap: Int = threadCap) -> RunOutcome {
+    // Ctrl-C cancels every rider's leg. `[weak self]`: the stop switch
+    // outlives the run and must not keep its riders alive.
+    simulation.stop.onStop { [weak self] in
+      for rider in self?.riders ?? [] { rider.stop() }
+    }
+    let threads = DispatchSemaphore(value: threadCap)
+    var journeys: [Future<RiderResult, Never>] = []
+    for rider in riders {
+      threads.wait()  // a thread is free
+      if simulation.stop.isStopped {
+        threads.signal()
+        break
+      }
+      journeys.append(
+        Future.onNewThread { [simulation] in
+          defer { threads.signal() }
+          let result = rider.ride(simulation.journey(for: rider.index))
+          simulation.blockingProbe.finished(rider: rider.index)
+          return result
+        })
+    }
+    let results = journeys.map { $0.wait() }
+    let notStarted = Array(repeating: RiderResult(), count: riders.count - results.count)
+    return RunOutcome(
+      riders: results + notStarted, stations: stations.map { $0.readCounts().wait() })
+  }
+}

@@ -1,0 +1,82 @@
+import BikeShare
+import Dispatch
+
+/// A bike station whose every call returns a future. The counters live on
+/// the station's own serial queue: each future's work runs there, so each
+/// call on its own is safe; the station's queue never blocks, and nothing a
+/// rider does (a wait, a probe) runs on it.
+///
+/// Swift 6 opt-out: as in chapter 01, the counters are confined to `queue`,
+/// which the compiler cannot see; the class vouches for itself with
+/// `@unchecked Sendable` and `dispatchPrecondition` checks the promise at
+/// run time. The race this era shows is not here but in how riders combine
+/// the futures.
+final class Station: @unchecked Sendable {
+  let record: StationRecord
+  private let audit: StationAudit
+  private let queue: DispatchQueue
+  private var current: StationCounts
+  /// The kind of future of which one at a time may run here (`--exclusive condition`).
+  let exclusion = Exclusion()
+
+  init(_ record: StationRecord, audit: StationAudit) {
+    self.record = record
+    self.audit = audit
+    queue = DispatchQueue(label: "station.\(record.id)")
+    current = record.counts
+  }
+
+  /// The counters, read and changed only on `queue`.
+  private var counts: StationCounts {
+    get {
+      dispatchPrecondition(condition: .onQueue(queue))
+      return current
+    }
+    set {
+      dispatchPrecondition(condition: .onQueue(queue))
+      current = newValue
+    }
+  }
+
+  /// A future whose work runs on the station's queue.
+  private func answer<Value>(_ work: @escaping @Sendable () -> Value) -> Future<Value, Never> {
+    Future(on: queue, work)
+  }
+
+  func readCounts() -> Future<StationCounts, Never> { answer { self.counts } }
+
+  // MARK: - Racy mode: asking and acting are separate futures
+
+  func freeBikes() -> Future<Int, Never> { answer { self.counts.freeBikes } }
+
+  func emptySlots() -> Future<Int, Never> { answer { self.counts.emptySlots } }
+
+  /// Takes a bike out of its dock, whatever the counters say.
+  func removeBike() -> Future<StationCounts, Never> {
+    answer { self.recorded(self.counts.removingBike()) }
+  }
+
+  /// Docks a bike, whatever the counters say.
+  func addBike() -> Future<StationCounts, Never> {
+    answer { self.recorded(self.counts.addingBike()) }
+  }
+
+  // MARK: - Safe mode, `--exclusive station`: one future checks and acts
+
+  /// Takes a bike if there is one: the new counts, or `nil`.
+  func takeBike() -> Future<StationCounts?, Never> {
+    answer { self.counts.freeBikes > 0 ? self.recorded(self.counts.removingBike()) : nil }
+  }
+
+  /// Leaves a bike if there is an empty slot: the new counts, or `nil`.
+  func leaveBike() -> Future<StationCounts?, Never> {
+    answer { self.counts.emptySlots > 0 ? self.recorded(self.counts.addingBike()) : nil }
+  }
+
+  // Only ever called on `queue` (the `counts` setter checks).
+  private func recorded(_ now: StationCounts) -> StationCounts {
+    counts = now
+    audit.observe(now)
+    return now
+  }
+}

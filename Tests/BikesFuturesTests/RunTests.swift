@@ -1,0 +1,98 @@
+import BikeShare
+import TestSupport
+import Testing
+
+@testable import BikesFutures
+
+@Suite(.timeLimit(.minutes(3))) struct FuturesRunTests {
+  static func simulation(
+    riders: Int, paths: Int, exclusive: FuturesExclusive = .condition,
+    stations: [StationRecord] = [
+      StationRecord(id: "a", name: "A", freeBikes: 100, emptySlots: 100)
+    ]
+  ) throws -> Simulation {
+    var configuration = Configuration()
+    configuration.riders = riders
+    configuration.paths = paths
+    configuration.stationCount = stations.count
+    configuration.legMilliseconds = 0
+    configuration.exclusive = exclusive
+    let city = City(id: "t", name: "T", stations: stations)
+    return Simulation(
+      mode: .safe, configuration: configuration,
+      selection: try Selection(city: city, configuration: configuration), log: .none)
+  }
+
+  @Test(arguments: FuturesExclusive.allCases)
+  func safeStressRunHasNoViolationAndConservesBikes(exclusive: FuturesExclusive) async throws {
+    var configuration = Configuration()
+    configuration.exclusive = exclusive
+    let simulation = try Self.simulation(
+      riders: 200, paths: 3, exclusive: exclusive, stations: Scenarios.scarce)
+    let outcome = await FuturesEra.simulate(simulation)
+    let report = RunReport(
+      era: FuturesEra.info, simulation: simulation, outcome: outcome, interrupted: false,
+      wallSeconds: 0)
+    #expect(report.violations.isEmpty)
+    #expect(report.conserved)
+    #expect(report.paths == 200 * 3)
+    #expect(report.waitingLegs > 0)
+  }
+
+  @Test(arguments: Mode.both)
+  func oneStationWithMoreBikesThanRidersMeansNoWaiting(mode: Mode) async throws {
+    let report = try await Scenarios.plentyOfBikes(FuturesEra.self, mode)
+    #expect(report.waitingLegs == 0)
+    #expect(report.paths == 8 * 5)
+    #expect(report.violations.isEmpty)
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: Mode.both)
+  func moreRidersThanBikesMeansWaiting(mode: Mode) async throws {
+    let report = try await Scenarios.moreRidersThanBikes(
+      FuturesEra.self, mode, blockingProbe: BlockingTurnTaking(startingLine: 10).probe)
+    #expect(report.waitingLegs > 0)
+    #expect(report.paths == 10 * 3)
+    #expect(report.conserved)
+  }
+
+  @Test(arguments: Mode.both)
+  func aGoalEndsRidersEarly(mode: Mode) async throws {
+    let report = try await Scenarios.goalB(FuturesEra.self, mode)
+    #expect(report.waitingLegs == 0)
+    #expect(report.paths < 10 * 10)
+    #expect(report.goalReached == 10)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func stoppingEndsEveryRiderAndKeepsTheBikes() async throws {
+    let report = try await Scenarios.stoppedAtTheThirdArrival(FuturesEra.self)
+    #expect(report.interrupted)
+    #expect(report.paths < 5 * 10)
+    #expect(report.conserved)
+  }
+
+  @Test func moreRidersThanThreadsTakeTurns() async throws {
+    let simulation = try Self.simulation(riders: 40, paths: 2)
+    let outcome = await Future<RunOutcome, Never>.onNewThread {
+      Run(simulation).ride(threadCap: 3)
+    }.value
+    #expect(outcome.riders.allSatisfy { $0.paths == 2 })
+  }
+
+  // NB: capture `self` strongly in `Run.ride`'s stop handler and this fails
+  // at its time limit: the stop switch then keeps every rider alive.
+  @Test(.timeLimit(.minutes(1)))
+  func ridersAreReleasedWhenTheRunEnds() async throws {
+    let simulation = try Self.simulation(riders: 20, paths: 2)
+    let released = Released()
+    do {
+      let run = Run(simulation, onRelease: released.one)
+      let outcome = await Future<RunOutcome, Never>.onNewThread { run.ride() }.value
+      #expect(outcome.riders.reduce(0) { $0 + $1.paths } == 40)
+    }
+    // The run is out of scope: every rider, and every future that held one, must go.
+    await released.all(20)
+    #expect(released.count == 20)
+  }
+}
