@@ -13,6 +13,8 @@ let package = Package(
     .executable(name: "bikes-actors", targets: ["BikesActors"]),
     // The main job (Scripts/side-by-side.sh): every era, racy then safe, in one table.
     .executable(name: "bikes-side-by-side", targets: ["SideBySide"]),
+    // The price of safety, measured (Scripts/bench.sh; release builds only).
+    .executable(name: "bikes-bench", targets: ["Bench"]),
   ],
   targets: [
     .target(
@@ -48,6 +50,10 @@ let package = Package(
       name: "SideBySide",
       dependencies: ["BikeShare"]
     ),
+    .executableTarget(
+      name: "Bench",
+      dependencies: ["BikeShare"]
+    ),
     .testTarget(
       name: "BikeShareTests",
       dependencies: ["BikeShare", "TestSupport"],
@@ -78,6 +84,10 @@ let package = Package(
     .testTarget(
       name: "BikesActorsTests",
       dependencies: ["BikesActors", "BikeShare", "TestSupport"]
+    ),
+    .testTarget(
+      name: "BenchTests",
+      dependencies: ["Bench", "BikeShare", "TestSupport"]
     ),
     .testTarget(
       name: "SideBySideTests",

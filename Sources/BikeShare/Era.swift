@@ -18,6 +18,9 @@ public protocol Era: SendableMetatype {
   /// `explore --scheduler jobs`: the code shapes to explore job by job
   /// (an era whose stage runs on Swift's runtime; the others have none).
   static var jobShapes: [JobShape] { get }
+  /// What `bikes-bench` times in this era (`bench-ops`): its station
+  /// operations in every mode, and its bare primitive.
+  static var benchCases: [BenchCase] { get }
 }
 
 extension Era {
@@ -27,6 +30,8 @@ extension Era {
   public static var executable: String { info.executable }
 
   public static var jobShapes: [JobShape] { [] }
+
+  public static var benchCases: [BenchCase] { [] }
 
   /// The era executable's entry point (`@main`): the shared command line.
   /// Synchronous, so that the standard streams are checked before the

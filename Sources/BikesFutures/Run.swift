@@ -1,5 +1,6 @@
 import BikeShare
 import Dispatch
+import Synchronization
 
 /// One run: each rider's journey is a future on a thread of its own, at most
 /// `threadCap` at a time, and the run waits for every one of them.
@@ -30,10 +31,12 @@ final class Run: Sendable {
 
   /// Rides every journey; blocks the calling thread until all are over or stopped.
   func ride(threadCap: Int = threadCap) -> RunOutcome {
-    // Ctrl-C cancels every rider's leg. `[weak self]`: the stop switch
-    // outlives the run and must not keep its riders alive.
-    simulation.stop.onStop { [weak self] in
-      for rider in self?.riders ?? [] { rider.stop() }
+    // Ctrl-C cancels every rider's leg. The stop switch outlives the run,
+    // so its handler holds the riders only until the run is over.
+    let onTheRoad = Mutex<[Rider]?>(riders)
+    defer { onTheRoad.withLock { $0 = nil } }
+    simulation.stop.onStop {
+      for rider in onTheRoad.withLock({ $0 }) ?? [] { rider.stop() }
     }
     let threads = DispatchSemaphore(value: threadCap)
     var journeys: [Future<RiderResult, Never>] = []

@@ -80,8 +80,8 @@ import Testing
     #expect(outcome.riders.allSatisfy { $0.paths == 2 })
   }
 
-  // NB: capture `self` strongly in `Run.ride`'s stop handler and this fails
-  // at its time limit: the stop switch then keeps every rider alive.
+  // NB: drop the `defer` that empties `onTheRoad` in `Run.ride` and this
+  // fails at its time limit: the stop switch then keeps every rider alive.
   @Test(.timeLimit(.minutes(1)))
   func ridersAreReleasedWhenTheRunEnds() async throws {
     let simulation = try Self.simulation(riders: 20, paths: 2)

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The price of safety in every era: builds every era and bikes-bench in
+# release (the bench refuses a debug build), then runs it. Progress goes to
+# stderr; stdout is the tables (or, with --format json, one JSON object).
+# usage: Scripts/bench.sh [--quick] [--parts operations,throughput,scale] [--format json]
+# e.g.   Scripts/bench.sh                 # about ten minutes on two cores
+#        Scripts/bench.sh --quick         # a few seconds (CI): try it, do not quote it
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -d /opt/swift/usr/bin ] && ! command -v swift >/dev/null; then export PATH="/opt/swift/usr/bin:$PATH"; fi
+swift build -c release >&2
+toolchain=$(swift --version 2>/dev/null | head -1)
+exec "$(swift build -c release --show-bin-path)/bikes-bench" --toolchain "$toolchain" "$@"

@@ -1,0 +1,100 @@
+import BikeShare
+import Foundation
+import Synchronization
+
+/// A median with the spread of the repetitions around it.
+struct Spread: Codable, Sendable, Equatable {
+  let median: Double
+  let min: Double
+  let max: Double
+
+  init(_ values: [Double]) {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    median =
+      sorted.isEmpty
+      ? .nan : sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    min = sorted.first ?? .nan
+    max = sorted.last ?? .nan
+  }
+}
+
+/// Part 1's figure for one case of one era with a number of riders.
+struct OperationCost: Codable, Sendable, Equatable {
+  let era: String
+  let `case`: String
+  let bare: Bool
+  let riders: Int
+  /// Nanoseconds per station operation (a take or a leave), all riders together.
+  let ns: Spread
+  /// `ns.median` over one atomic add.
+  let timesAtomic: Double
+  /// `ns.median` over the era's bare primitive with as many riders (nil for a bare case).
+  let timesBare: Double?
+  let bareCase: String?
+
+  enum CodingKeys: String, CodingKey {
+    case era, `case`, bare, riders, ns
+    case timesAtomic = "times_atomic_add"
+    case timesBare = "times_bare_primitive"
+    case bareCase = "bare_primitive"
+  }
+
+  /// The era's bare case that goes with `name`: the one naming the same
+  /// lock (`safe, lock nslock` and `bare: nslock around nothing`), or the only one.
+  static func bare(for name: String, among bares: [String]) -> String? {
+    if let last = name.split(separator: " ").last,
+      let match = bares.first(where: { $0.split(separator: " ").contains(last) })
+    {
+      return match
+    }
+    return bares.count == 1 ? bares[0] : nil
+  }
+}
+
+/// Part 2's figure: one era and mode's simulation with 0 ms legs.
+struct Throughput: Codable, Sendable, Equatable {
+  let era: String
+  let mode: String
+  let riders: Int
+  let visitsPerSecond: Spread
+  let peakThreads: Int?
+
+  enum CodingKeys: String, CodingKey {
+    case era, mode, riders
+    case visitsPerSecond = "visits_per_second"
+    case peakThreads = "peak_threads"
+  }
+}
+
+/// Part 3's figure: one era at one number of riders.
+struct ScaleStep: Codable, Sendable, Equatable {
+  let era: String
+  let riders: Int
+  let wallSeconds: Double?
+  let peakMegabytes: Double?
+  let peakThreads: Int?
+  /// Why the era stopped scaling here (nil: it did not).
+  let stopped: String?
+
+  enum CodingKeys: String, CodingKey {
+    case era, riders, stopped
+    case wallSeconds = "wall_seconds"
+    case peakMegabytes = "peak_megabytes"
+    case peakThreads = "peak_threads"
+  }
+}
+
+/// The physical limit: one uncontended atomic add, in nanoseconds.
+enum AtomicLimit {
+  static func measure(adds: Int = 20_000_000) -> Double {
+    let counter = Atomic<Int>(0)
+    let clock = ContinuousClock()
+    let started = clock.now
+    for _ in 0..<adds { counter.wrappingAdd(1, ordering: .sequentiallyConsistent) }
+    let elapsed = started.duration(to: clock.now)
+    // Read it, so that the loop is not optimised away.
+    if counter.load(ordering: .relaxed) != adds { return .nan }
+    return elapsed.seconds * 1e9 / Double(adds)
+  }
+}

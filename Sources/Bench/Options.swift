@@ -1,0 +1,103 @@
+import BikeShare
+
+/// What `bikes-bench` was asked to do.
+struct BenchOptions: Sendable, Equatable {
+  enum Part: String, CaseIterable, Sendable {
+    case operations, throughput, scale
+  }
+
+  var parts = Part.allCases
+  var format = OutputFormat.text
+  /// A few seconds in all, for CI: fewer repetitions, shorter timings, one small scale step.
+  var quick = false
+  /// Where the era executables are; nil: beside this executable.
+  var binDirectory: String?
+  /// The toolchain, as `Scripts/bench.sh` read it from `swift --version`.
+  var toolchain = "unknown toolchain"
+  var eras = EraInfo.all.map(\.name)
+
+  /// Repetitions of every measurement (medians over these).
+  var repetitions: Int { quick ? 2 : 5 }
+  /// How long one timed case of part 1 lasts at least, in milliseconds.
+  var millis: Int { quick ? 5 : 100 }
+  var riderCounts: [Int] { [1, 2, 8] }
+  /// Part 3's steps; past the first, a step runs only if the one before scaled.
+  var scaleSteps: [Int] { quick ? [1_000] : [1_000, 10_000, 100_000] }
+  /// A run of part 3 that lasts longer is stopped: the era stopped scaling there.
+  var scaleLimit: Double { quick ? 30 : 60 }
+
+  static let help = """
+    bikes-bench: the price of safety in every era, measured (release builds only)
+
+    USAGE
+      Scripts/bench.sh [options]     builds in release, then runs this
+
+    OPTIONS
+      --parts LIST          operations,throughput,scale (default: all three)
+      --eras LIST           callbacks,operations,dispatch,futures,actors (default: all)
+      --quick               a few seconds in all (CI): 2 repetitions, short timings, 1,000 riders
+      --format text|json    json: one JSON object with every figure
+      --bin-dir DIR         where the era executables are (default: beside this one)
+      --toolchain TEXT      the toolchain to print in the header (Scripts/bench.sh passes it)
+      --help
+
+    PARTS
+      operations   a take and a leave on one station in each era's idiom and mode, with 1,
+                   2 and 8 riders at once, beside the era's bare primitive and one atomic add
+      throughput   each era's simulation with 0 ms legs: station visits a second
+      scale        1,000, 10,000 and 100,000 riders with 1 ms legs: wall, memory, threads
+
+    EXIT CODES
+      0 done   1 an era could not run   2 usage error (or a debug build)
+    """
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions? {
+    if arguments.contains("--help") || arguments.contains("-h") { return nil }
+    var options = BenchOptions()
+    var rest = arguments[...]
+    while let flag = rest.popFirst() {
+      func value() throws(UsageError) -> String {
+        guard let value = rest.popFirst() else { throw UsageError("\(flag) needs a value") }
+        return value
+      }
+      switch flag {
+      case "--quick": options.quick = true
+      case "--format":
+        let text = try value()
+        guard let format = OutputFormat(rawValue: text) else {
+          throw UsageError("--format expects text or json, got '\(Text.quoted(text))'")
+        }
+        options.format = format
+      case "--parts":
+        let names = try value().split(separator: ",").map(String.init)
+        var parts: [Part] = []
+        for name in names {
+          guard let part = Part(rawValue: name) else {
+            throw UsageError(
+              "--parts expects operations, throughput or scale, got '\(Text.quoted(name))'")
+          }
+          parts.append(part)
+        }
+        guard !parts.isEmpty else { throw UsageError("--parts needs at least one part") }
+        options.parts = Part.allCases.filter(parts.contains)
+      case "--eras":
+        let names = try value().split(separator: ",").map(String.init)
+        for name in names where EraInfo.named(name) == nil {
+          throw UsageError(
+            "--eras expects names from \(EraInfo.all.map(\.name).joined(separator: ", ")),"
+              + " got '\(Text.quoted(name))'")
+        }
+        guard !names.isEmpty else { throw UsageError("--eras needs at least one era") }
+        options.eras = EraInfo.all.map(\.name).filter(names.contains)
+      case "--bin-dir":
+        let folder = try value()
+        if folder.isEmpty { throw UsageError("--bin-dir needs a folder") }
+        options.binDirectory = folder
+      case "--toolchain": options.toolchain = try value()
+      default:
+        throw UsageError("unknown option '\(Text.quoted(flag))' (see --help)")
+      }
+    }
+    return options
+  }
+}

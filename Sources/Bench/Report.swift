@@ -1,0 +1,195 @@
+import BikeShare
+import Foundation
+
+/// Where the figures were measured.
+struct Machine: Codable, Sendable {
+  let cores: Int
+  let system: String
+  let toolchain: String
+  let build: String
+  let quick: Bool
+
+  init(toolchain: String, quick: Bool) {
+    cores = ProcessInfo.processInfo.activeProcessorCount
+    #if os(Linux)
+      system = "Linux " + ProcessInfo.processInfo.operatingSystemVersionString
+    #else
+      system = ProcessInfo.processInfo.operatingSystemVersionString
+    #endif
+    self.toolchain = toolchain
+    self.quick = quick
+    build = Bench.isDebugBuild ? "debug" : "release"
+  }
+
+  var lines: [String] {
+    [
+      "bikes-bench: \(cores) cores, \(system)",
+      "\(toolchain), \(build) build"
+        + (quick ? " (--quick: figures for trying the bench, not for quoting)" : ""),
+    ]
+  }
+}
+
+/// Everything one run measured, and what it says in plain words.
+struct Report: Codable, Sendable {
+  let machine: Machine
+  var operations: [OperationCost] = []
+  var throughput: [Throughput] = []
+  var scale: [ScaleStep] = []
+  var reading: [String] = []
+
+  init(machine: Machine) { self.machine = machine }
+
+  func json() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    guard let data = try? encoder.encode(self) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  // MARK: - Text
+
+  static func ns(_ value: Double) -> String {
+    value >= 1_000 ? String(format: "%.1f µs", value / 1_000) : String(format: "%.0f ns", value)
+  }
+
+  static func times(_ value: Double?) -> String {
+    guard let value, value.isFinite else { return "-" }
+    return value >= 10 ? String(format: "%.0fx", value) : String(format: "%.1fx", value)
+  }
+
+  func text(_ options: BenchOptions) -> [String] {
+    var lines: [String] = []
+    if !operations.isEmpty {
+      lines += [
+        "", "1. A take or a leave on one station (ns per operation, all riders together;",
+        "   median of \(options.repetitions) rounds, [min-max]; x atomic: over one atomic add;",
+        "   x bare: over the era's own primitive doing nothing, with as many riders)",
+      ]
+      for riders in options.riderCounts {
+        lines.append("")
+        lines.append(
+          "era        case                            riders  per operation [min-max]      x atomic  x bare"
+        )
+        for cost in operations where cost.riders == riders || cost.era == "machine" {
+          if cost.era == "machine" && riders != options.riderCounts.first { continue }
+          let spread =
+            "\(Self.ns(cost.ns.median)) [\(Self.ns(cost.ns.min))-\(Self.ns(cost.ns.max))]"
+          lines.append(
+            cost.era.padding(toLength: 11, withPad: " ", startingAt: 0)
+              + cost.case.padding(toLength: 32, withPad: " ", startingAt: 0)
+              + String(cost.riders).leftPadded(6) + "  "
+              + spread.padding(toLength: 29, withPad: " ", startingAt: 0)
+              + Self.times(cost.timesAtomic).leftPadded(8)
+              + Self.times(cost.timesBare).leftPadded(8))
+        }
+      }
+    }
+    if !throughput.isEmpty {
+      lines += [
+        "", "2. The whole simulation with 0 ms legs, 1,000 stations of 200 docks",
+        "   (station visits a second, median [min-max]; threads: the most alive at once)", "",
+        "era        mode   riders   visits/s [min-max]                threads",
+      ]
+      for row in throughput {
+        let spread =
+          "\(Int(row.visitsPerSecond.median)) [\(Int(row.visitsPerSecond.min))-\(Int(row.visitsPerSecond.max))]"
+        lines.append(
+          row.era.padding(toLength: 11, withPad: " ", startingAt: 0)
+            + row.mode.padding(toLength: 6, withPad: " ", startingAt: 0)
+            + String(row.riders).leftPadded(7) + "   "
+            + spread.padding(toLength: 34, withPad: " ", startingAt: 0)
+            + (row.peakThreads.map(String.init) ?? "-").leftPadded(7))
+      }
+    }
+    if !scale.isEmpty {
+      lines += [
+        "", "3. Scale: safe mode, 1 ms legs, 1,000 stations of 200 docks",
+        "   (one run each; a step runs only if the one before scaled)", "",
+        "era          riders      wall   memory  threads  stopped scaling",
+      ]
+      for step in scale {
+        lines.append(
+          step.era.padding(toLength: 11, withPad: " ", startingAt: 0)
+            + String(step.riders).leftPadded(8)
+            + (step.wallSeconds.map { String(format: "%.2f s", $0) } ?? "-").leftPadded(10)
+            + (step.peakMegabytes.map { String(format: "%.0f MB", $0) } ?? "-").leftPadded(9)
+            + (step.peakThreads.map(String.init) ?? "-").leftPadded(9) + "  "
+            + (step.stopped ?? ""))
+      }
+    }
+    if !reading.isEmpty {
+      lines += ["", "In plain words:"] + reading.flatMap { Self.wrapped("- " + $0, width: 100) }
+    }
+    return lines
+  }
+
+  /// `text` in lines of at most `width` columns, continuation lines indented by two.
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = "  " + word
+      } else {
+        line += line.isEmpty ? String(word) : " " + word
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+
+  // MARK: - The reading
+
+  /// One sentence per era from what was measured, with one rider.
+  func plainWords() -> [String] {
+    var sentences: [String] = []
+    let eras = operations.map(\.era).reduce(into: [String]()) {
+      if !$0.contains($1) { $0.append($1) }
+    }
+    for era in eras where era != "machine" {
+      let single = operations.filter { $0.era == era && $0.riders == 1 }
+      guard let safe = single.first(where: { $0.case.hasPrefix("safe") }),
+        let bare = safe.bareCase
+      else { continue }
+      var sentence =
+        "\(era): a safe take or leave (\(safe.case)) costs \(Self.ns(safe.ns.median)),"
+        + " \(Self.times(safe.timesBare)) its bare primitive"
+        + " (\(bare.replacingOccurrences(of: "bare: ", with: ""))) and"
+        + " \(Self.times(safe.timesAtomic)) an atomic add"
+      if let racy = single.first(where: { $0.case.hasPrefix("racy") }) {
+        sentence +=
+          "; its racy pair costs \(Self.times(racy.ns.median / safe.ns.median)) the safe one"
+      }
+      if let rows = Optional(throughput.filter { $0.era == era }), rows.count == 2 {
+        let racy = rows[0].visitsPerSecond.median
+        let safe = rows[1].visitsPerSecond.median
+        sentence += String(
+          format: "; the whole run does %.1fx the racy visits a second", safe / racy)
+      }
+      sentences.append(sentence + ".")
+    }
+    for era in scale.map(\.era).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } })
+    {
+      let steps = scale.filter { $0.era == era }
+      if let stop = steps.first(where: { $0.stopped != nil }) {
+        sentences.append(
+          "\(era) stopped scaling at \(stop.riders) riders: \(stop.stopped ?? "").")
+      } else if let last = steps.last, let wall = last.wallSeconds {
+        sentences.append(
+          "\(era) ran \(last.riders) riders in \(String(format: "%.2f", wall)) s with"
+            + " \(last.peakMegabytes.map { String(format: "%.0f MB", $0) } ?? "?") at most.")
+      }
+    }
+    return sentences
+  }
+}
+
+extension String {
+  func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}

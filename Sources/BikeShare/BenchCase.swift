@@ -1,0 +1,177 @@
+import Foundation
+import Synchronization
+
+/// One thing `bikes-bench` times inside an era: take-and-leave pairs on one
+/// station, in the era's own idiom (or the era's bare primitive doing
+/// nothing), with a number of riders running at once.
+public struct BenchCase: Sendable {
+  /// `safe`, `racy`, `safe, lock nslock`, `bare: empty actor call`.
+  public let name: String
+  /// The era's primitive alone, with no station work: the yardstick.
+  public let isBare: Bool
+  /// Runs `pairs` take-and-leave pairs per rider with `riders` riders at
+  /// once (each rider stops early once `stop` is pulled), and returns when
+  /// every rider is done.
+  public let run: @Sendable (_ riders: Int, _ pairs: Int, _ stop: BenchStop) async -> Void
+
+  public init(
+    _ name: String, isBare: Bool = false,
+    run: @escaping @Sendable (_ riders: Int, _ pairs: Int, _ stop: BenchStop) async -> Void
+  ) {
+    self.name = name
+    self.isBare = isBare
+    self.run = run
+  }
+
+  /// A station with room for every pair: takes and leaves always succeed.
+  public static let station = StationRecord(
+    id: "bench", name: "Bench", freeBikes: 500_000, emptySlots: 500_000)
+}
+
+/// Ends a timed run early: under contention a cost can jump a
+/// thousandfold between two sizes (a lock convoy), and no run may take
+/// minutes. Riders count the pairs they made and look at it every 64 pairs.
+public final class BenchStop: Sendable {
+  private let pulled = Atomic(false)
+  private let made = Atomic(0)
+
+  public init() {}
+
+  func pull() { pulled.store(true, ordering: .relaxed) }
+
+  /// Pairs made by every rider.
+  var pairs: Int { made.load(ordering: .relaxed) }
+
+  /// Runs `body` `pairs` times, or fewer once the stop is pulled.
+  public func loop(_ pairs: Int, _ body: () -> Void) {
+    var done = 0
+    while done < pairs {
+      if done & 63 == 0, pulled.load(ordering: .relaxed) { break }
+      body()
+      done += 1
+    }
+    made.wrappingAdd(done, ordering: .relaxed)
+  }
+
+  /// `loop` for async work.
+  public func loop(_ pairs: Int, _ body: () async -> Void) async {
+    var done = 0
+    while done < pairs {
+      if done & 63 == 0, pulled.load(ordering: .relaxed) { break }
+      await body()
+      done += 1
+    }
+    made.wrappingAdd(done, ordering: .relaxed)
+  }
+
+  /// For a chain of callbacks: true while the chain should go on; counts a pair.
+  public func goOn(_ left: Int) -> Bool {
+    guard left > 0, !pulled.load(ordering: .relaxed) else { return false }
+    made.wrappingAdd(1, ordering: .relaxed)
+    return true
+  }
+}
+
+/// What an era's hidden `bench-ops` subcommand prints: one JSON line per
+/// case and rider count.
+public struct BenchTiming: Codable, Sendable, Equatable {
+  public let era: String
+  public let `case`: String
+  public let bare: Bool
+  public let riders: Int
+  /// Take-and-leave pairs timed (per rider).
+  public let pairs: Int
+  /// Nanoseconds per station operation (a take or a leave), all riders together.
+  public let nsPerOperation: Double
+
+  public init(
+    era: String, case name: String, bare: Bool, riders: Int, pairs: Int, nsPerOperation: Double
+  ) {
+    self.era = era
+    self.case = name
+    self.bare = bare
+    self.riders = riders
+    self.pairs = pairs
+    self.nsPerOperation = nsPerOperation
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case era, `case`, bare, riders, pairs
+    case nsPerOperation = "ns_per_operation"
+  }
+}
+
+/// `bikes-<era> bench-ops [--riders 1,2,8] [--millis 100]`: not in `--help`;
+/// `bikes-bench` runs it. Each case is warmed up, then run with twice the
+/// pairs until a run lasts at least `--millis`; that run is the timing.
+enum BenchOps {
+  static func run<E: Era>(_ era: E.Type, arguments: [String]) async -> Int32 {
+    var riders = [1, 2, 8]
+    var millis = 100
+    var rest = arguments[...]
+    while let flag = rest.popFirst() {
+      guard let value = rest.popFirst() else {
+        return fail(E.self, "bench-ops: \(flag) needs a value")
+      }
+      switch flag {
+      case "--riders":
+        let counts = value.split(separator: ",").compactMap { Int($0) }
+        guard !counts.isEmpty, counts.allSatisfy((1...64).contains) else {
+          return fail(E.self, "bench-ops: --riders expects counts from 1 to 64, like 1,2,8")
+        }
+        riders = counts
+      case "--millis":
+        guard let number = Int(value), (1...10_000).contains(number) else {
+          return fail(E.self, "bench-ops: --millis expects a whole number from 1 to 10000")
+        }
+        millis = number
+      default:
+        return fail(E.self, "bench-ops: unknown option '\(Text.escaped(flag))'")
+      }
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    for count in riders {
+      for benchCase in E.benchCases {
+        let timing = await time(benchCase, riders: count, atLeast: .milliseconds(millis))
+        let line = BenchTiming(
+          era: E.name, case: benchCase.name, bare: benchCase.isBare, riders: count,
+          pairs: timing.pairs, nsPerOperation: timing.ns)
+        guard let data = try? encoder.encode(line) else { continue }
+        Console.out(String(decoding: data, as: UTF8.self))
+      }
+    }
+    return EraCommand.ExitCode.done
+  }
+
+  /// Warms up, then doubles the pairs until a run lasts `atLeast`; a run
+  /// still going at ten times that is stopped, and its pairs so far counted.
+  static func time(_ benchCase: BenchCase, riders: Int, atLeast: Duration) async -> (
+    pairs: Int, ns: Double
+  ) {
+    let clock = ContinuousClock()
+    var pairs = 16
+    await benchCase.run(riders, pairs, BenchStop())  // warm-up
+    while true {
+      let stop = BenchStop()
+      let timer = Task {
+        try? await Task.sleep(for: atLeast * 10)
+        stop.pull()
+      }
+      let started = clock.now
+      await benchCase.run(riders, pairs, stop)
+      let elapsed = started.duration(to: clock.now)
+      timer.cancel()
+      let made = stop.pairs
+      if elapsed >= atLeast || pairs >= 1 << 26 {
+        return (made / riders, elapsed.seconds * 1e9 / Double(2 * max(made, 1)))
+      }
+      pairs *= 2
+    }
+  }
+
+  private static func fail<E: Era>(_ era: E.Type, _ message: String) -> Int32 {
+    Console.error("\(E.executable): \(message)")
+    return EraCommand.ExitCode.usageError
+  }
+}

@@ -1,0 +1,66 @@
+import BikeShare
+
+/// What `bikes-bench` times here: take-and-leave pairs through `Rider.visit`
+/// in every mode and fix, and an empty actor call from a task.
+extension ActorsEra {
+  static var benchCases: [BenchCase] {
+    [
+      BenchCase("racy") { riders, pairs, stop in
+        await visits(.racy, .method, riders, pairs, stop)
+      },
+      BenchCase("safe, fix method") { riders, pairs, stop in
+        await visits(.safe, .method, riders, pairs, stop)
+      },
+      BenchCase("safe, fix isolated") { riders, pairs, stop in
+        await visits(.safe, .isolated, riders, pairs, stop)
+      },
+      BenchCase("safe, fix reserve") { riders, pairs, stop in
+        await visits(.safe, .reserve, riders, pairs, stop)
+      },
+      BenchCase("bare: actor call", isBare: true) { riders, pairs, stop in
+        let empty = Empty()
+        await withDiscardingTaskGroup { group in
+          for _ in 0..<riders {
+            group.addTask {
+              await stop.loop(pairs) {
+                await empty.call()
+                await empty.call()
+              }
+            }
+          }
+        }
+      },
+    ]
+      + EraInfo.actors.ownModes.map { own in
+        BenchCase(own.mode.rawValue) { riders, pairs, stop in
+          await visits(own.mode, .method, riders, pairs, stop)
+        }
+      }
+  }
+
+  /// An actor that only counts its calls: the price of the hop. (A method
+  /// with an empty body is optimised away, hop and all.)
+  private actor Empty {
+    private var calls = 0
+    func call() { calls &+= 1 }
+  }
+
+  private static func visits(
+    _ mode: Mode, _ fix: ActorsFix, _ riders: Int, _ pairs: Int, _ stop: BenchStop
+  ) async {
+    let station = Station(BenchCase.station, audit: StationAudit(BenchCase.station))
+    let rider = Rider(
+      mode: mode, fix: fix, stations: [station], payments: Payments(), probe: .waiting(.zero),
+      log: .none)
+    await withDiscardingTaskGroup { group in
+      for index in 0..<riders {
+        group.addTask {
+          await stop.loop(pairs) {
+            _ = await rider.visit(0, wanting: .bike, as: index)
+            _ = await rider.visit(0, wanting: .emptySlot, as: index)
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import BikeShare
+import Dispatch
+
+/// What `bikes-bench` times here: take-and-leave pairs through `Rider.visit`,
+/// each rider's pairs a chain of callbacks on its own queue; and an empty
+/// round trip through a station's queue and back to the rider's.
+extension CallbacksEra {
+  static var benchCases: [BenchCase] {
+    [Mode.racy, .safe].map { mode in
+      BenchCase(mode.rawValue) { riders, pairs, stop in
+        let station = Station(BenchCase.station, audit: StationAudit(BenchCase.station))
+        await chains(riders) { index, done in
+          let rider = Rider(
+            journey: Journey(rider: index, seed: 0, stationCount: 1, paths: 1, goal: nil),
+            stations: [station], mode: mode, probe: .waiting(.zero), log: .none,
+            legDuration: .zero)
+          @Sendable func pair(_ left: Int) {
+            guard stop.goOn(left) else { return done() }
+            rider.visit(0, wanting: .bike) { _ in
+              rider.visit(0, wanting: .emptySlot) { _ in pair(left - 1) }
+            }
+          }
+          pair(pairs)
+        }
+      }
+    } + [
+      BenchCase("bare: empty round trip", isBare: true) { riders, pairs, stop in
+        let station = DispatchQueue(label: "bench station")
+        await chains(riders) { index, done in
+          let reply = DispatchQueue(label: "bench rider \(index)")
+          // Two round trips a pair, as a take and a leave make.
+          @Sendable func pair(_ left: Int) {
+            guard stop.goOn(left) else { return done() }
+            station.async {
+              reply.async { station.async { reply.async { pair(left - 1) } } }
+            }
+          }
+          pair(pairs)
+        }
+      }
+    ]
+  }
+
+  /// Starts `count` callback chains and waits until each has called `done`.
+  private static func chains(
+    _ count: Int, _ start: @escaping @Sendable (Int, _ done: @escaping @Sendable () -> Void) -> Void
+  ) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let all = DispatchGroup()
+      for index in 0..<count {
+        all.enter()
+        start(index) { all.leave() }
+      }
+      all.notify(queue: .global()) { continuation.resume() }
+    }
+  }
+}

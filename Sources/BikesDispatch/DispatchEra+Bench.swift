@@ -1,0 +1,63 @@
+import BikeShare
+import Foundation
+
+/// What `bikes-bench` times here: take-and-leave pairs through `Rider.visit`
+/// with every lock, racy and safe, each rider on a thread of its own; and
+/// each lock held around nothing.
+extension DispatchEra {
+  static var benchCases: [BenchCase] {
+    LockKind.allCases.flatMap { lock in
+      [Mode.racy, .safe].map { mode in
+        BenchCase("\(mode.rawValue), lock \(lock.rawValue)") { riders, pairs, stop in
+          let station = Station(
+            BenchCase.station, audit: StationAudit(BenchCase.station), mode: mode, lock: lock)
+          await onThreads(riders) { index in
+            let rider = Rider(
+              index: index, stations: [station], mode: mode, probe: .waiting(.zero), log: .none)
+            stop.loop(pairs) {
+              _ = rider.visit(0, wanting: .bike)
+              _ = rider.visit(0, wanting: .emptySlot)
+            }
+          }
+        }
+      } + [
+        BenchCase("bare: \(lock.rawValue) around nothing", isBare: true) {
+          riders, pairs, stop in
+          let counters = Self.counters(lock)
+          await onThreads(riders) { _ in
+            stop.loop(pairs) {
+              counters.update { _ in }
+              counters.update { _ in }
+            }
+          }
+        }
+      ]
+    }
+  }
+
+  private static func counters(_ lock: LockKind) -> any Counters {
+    let start = BenchCase.station.counts
+    return switch lock {
+    case .mutex: MutexCounters(start)
+    case .atomic: AtomicCounters(start)
+    case .nslock: LockedCounters(start, lock: NSLockLock())
+    case .serialQueue: LockedCounters(start, lock: SerialQueueLock())
+    case .barrier: LockedCounters(start, lock: BarrierLock())
+    }
+  }
+
+  /// Runs `body` on `count` threads at once and waits for all of them.
+  private static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let all = DispatchGroup()
+      for index in 0..<count {
+        all.enter()
+        Thread {
+          body(index)
+          all.leave()
+        }.start()
+      }
+      all.notify(queue: .global()) { continuation.resume() }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import BikeShare
+import Dispatch
+
+/// What `bikes-bench` times here: take-and-leave pairs through `Rider.visit`
+/// racy and with each fix, each rider on a thread of its own; and an empty
+/// future on a serial queue, waited for.
+extension FuturesEra {
+  static var benchCases: [BenchCase] {
+    [
+      BenchCase("racy") { riders, pairs, stop in
+        await visits(.racy, .condition, riders, pairs, stop)
+      },
+      BenchCase("safe, exclusive condition") { riders, pairs, stop in
+        await visits(.safe, .condition, riders, pairs, stop)
+      },
+      BenchCase("safe, exclusive station") { riders, pairs, stop in
+        await visits(.safe, .station, riders, pairs, stop)
+      },
+      BenchCase("bare: empty future waited for", isBare: true) { riders, pairs, stop in
+        let queue = DispatchQueue(label: "bench station")
+        await onThreads(riders) { _ in
+          stop.loop(pairs) {
+            Future<Void, Never>(on: queue) {}.wait()
+            Future<Void, Never>(on: queue) {}.wait()
+          }
+        }
+      },
+    ]
+  }
+
+  private static func visits(
+    _ mode: Mode, _ exclusive: FuturesExclusive, _ riders: Int, _ pairs: Int, _ stop: BenchStop
+  ) async {
+    let station = Station(BenchCase.station, audit: StationAudit(BenchCase.station))
+    await onThreads(riders) { index in
+      let rider = Rider(
+        index: index, stations: [station], mode: mode, exclusive: exclusive,
+        probe: .waiting(.zero), log: .none, legDuration: .zero)
+      stop.loop(pairs) {
+        _ = rider.visit(0, wanting: .bike)
+        _ = rider.visit(0, wanting: .emptySlot)
+      }
+    }
+  }
+
+  /// Runs `body` on `count` threads of their own at once and waits for all.
+  private static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+    let threads = (0..<count).map { index in Future<Void, Never>.onNewThread { body(index) } }
+    for thread in threads { await thread.value }
+  }
+}

@@ -1,0 +1,63 @@
+import BikeShare
+import Foundation
+
+/// What `bikes-bench` times here: take-and-leave pairs as the era's visits
+/// (arrive, check, act: operations with dependencies on the riders' and the
+/// station's queues), each rider's visits one after another; and an empty
+/// operation through a queue of width one.
+extension OperationsEra {
+  static var benchCases: [BenchCase] {
+    [Mode.racy, .safe].map { mode in
+      BenchCase(mode.rawValue) { riders, pairs, stop in
+        let station = Station(BenchCase.station, audit: StationAudit(BenchCase.station))
+        let queues = Queues()
+        await chains(riders) { index, done in
+          @Sendable func visit(_ want: Want, then next: @escaping @Sendable () -> Void) {
+            let visit = Visit(
+              rider: index, at: 0, station, wanting: want, mode: mode, probe: .waiting(.zero),
+              log: .none
+            ) { _ in next() }
+            visit.chain(on: queues, station: station)
+            queues.add(visit.arrive, to: queues.riders, as: .riders)
+          }
+          @Sendable func pair(_ left: Int) {
+            guard stop.goOn(left) else { return done() }
+            visit(.bike) { visit(.emptySlot) { pair(left - 1) } }
+          }
+          pair(pairs)
+        }
+      }
+    } + [
+      BenchCase("bare: empty operation", isBare: true) { riders, pairs, stop in
+        let station = OperationQueue()
+        station.maxConcurrentOperationCount = 1
+        await chains(riders) { _, done in
+          // Two operations a pair, as a take and a leave make.
+          @Sendable func step(_ left: Int, first: Bool) {
+            if first { guard stop.goOn(left) else { return done() } }
+            let operation = BlockOperation {}
+            operation.completionBlock = {
+              if first { step(left, first: false) } else { step(left - 1, first: true) }
+            }
+            station.addOperation(operation)
+          }
+          step(pairs, first: true)
+        }
+      }
+    ]
+  }
+
+  /// Starts `count` chains of operations and waits until each has called `done`.
+  private static func chains(
+    _ count: Int, _ start: @escaping @Sendable (Int, _ done: @escaping @Sendable () -> Void) -> Void
+  ) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let all = DispatchGroup()
+      for index in 0..<count {
+        all.enter()
+        start(index) { all.leave() }
+      }
+      all.notify(queue: .global()) { continuation.resume() }
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import BikeShare
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Bench
+
+@Suite struct BenchOptionsTests {
+  @Test func theDefaultsMeasureEverythingInEveryEra() throws {
+    let options = try #require(try BenchOptions.parse([]))
+    #expect(options.parts == BenchOptions.Part.allCases)
+    #expect(options.eras == ["callbacks", "operations", "dispatch", "futures", "actors"])
+    #expect(options.repetitions == 5)
+    #expect(options.scaleSteps == [1_000, 10_000, 100_000])
+  }
+
+  @Test func quickIsSmallEverywhere() throws {
+    let options = try #require(try BenchOptions.parse(["--quick", "--parts", "scale,operations"]))
+    #expect(options.repetitions == 2)
+    #expect(options.scaleSteps == [1_000])
+    // In the bench's own order, whatever order they were given in.
+    #expect(options.parts == [.operations, .scale])
+  }
+
+  @Test func helpWinsAndIsNotAnError() throws {
+    #expect(try BenchOptions.parse(["--quick", "--help"]) == nil)
+  }
+
+  @Test(arguments: [
+    (["--parts", "speed"], "--parts expects operations, throughput or scale, got 'speed'"),
+    (
+      ["--eras", "callbacks,threads"],
+      "--eras expects names from callbacks, operations, dispatch, futures, actors, got 'threads'"
+    ),
+    (["--format", "yaml"], "--format expects text or json, got 'yaml'"),
+    (["--bin-dir"], "--bin-dir needs a value"),
+    (["--fast"], "unknown option '--fast' (see --help)"),
+  ])
+  func badOptionsAreOneLine(arguments: [String], message: String) {
+    #expect(throws: UsageError(message)) { try BenchOptions.parse(arguments) }
+  }
+}
+
+@Suite struct BenchFiguresTests {
+  @Test func aSpreadIsTheMedianAndTheExtremes() {
+    #expect(Spread([3, 1, 2]) == Spread([1, 2, 3]))
+    #expect(Spread([3, 1, 2]).median == 2)
+    #expect(Spread([4, 1, 3, 2]).median == 2.5)
+    #expect(Spread([4, 1, 3, 2]).min == 1)
+    #expect(Spread([4, 1, 3, 2]).max == 4)
+  }
+
+  @Test func eachCaseIsComparedWithTheBarePrimitiveOfItsOwnLock() {
+    let bares = ["bare: mutex around nothing", "bare: serial-queue around nothing"]
+    #expect(OperationCost.bare(for: "safe, lock serial-queue", among: bares) == bares[1])
+    #expect(OperationCost.bare(for: "racy, lock mutex", among: bares) == bares[0])
+    #expect(
+      OperationCost.bare(for: "safe, fix method", among: ["bare: actor call"]) == "bare: actor call"
+    )
+    #expect(OperationCost.bare(for: "safe", among: bares) == nil)
+  }
+
+  static func cost(_ era: String, _ name: String, ns: Double, bare: Double?) -> OperationCost {
+    OperationCost(
+      era: era, case: name, bare: name.hasPrefix("bare"), riders: 1, ns: Spread([ns]),
+      timesAtomic: ns / 2, timesBare: bare.map { ns / $0 },
+      bareCase: name.hasPrefix("bare") ? nil : "bare: actor call")
+  }
+
+  static var report: Report {
+    var report = Report(machine: Machine(toolchain: "Swift 6.3.1", quick: false))
+    report.operations = [
+      cost("actors", "racy", ns: 130, bare: 100),
+      cost("actors", "safe, fix method", ns: 100, bare: 100),
+      cost("actors", "bare: actor call", ns: 100, bare: nil),
+    ]
+    report.throughput = [
+      Throughput(
+        era: "actors", mode: "racy", riders: 400, visitsPerSecond: Spread([1_000]), peakThreads: 7),
+      Throughput(
+        era: "actors", mode: "safe", riders: 400, visitsPerSecond: Spread([2_500]), peakThreads: 7),
+    ]
+    report.scale = [
+      ScaleStep(
+        era: "actors", riders: 1_000, wallSeconds: 0.1, peakMegabytes: 40, peakThreads: 7,
+        stopped: nil),
+      ScaleStep(
+        era: "operations", riders: 1_000, wallSeconds: nil, peakMegabytes: 900, peakThreads: 9,
+        stopped: "still running after 60 s: stopped"),
+    ]
+    report.reading = report.plainWords()
+    return report
+  }
+
+  @Test func thePlainWordsSayWhatWasMeasured() {
+    #expect(
+      Self.report.reading == [
+        "actors: a safe take or leave (safe, fix method) costs 100 ns, 1.0x its bare primitive"
+          + " (actor call) and 50x an atomic add; its racy pair costs 1.3x the safe one; the whole"
+          + " run does 2.5x the racy visits a second.",
+        "actors ran 1000 riders in 0.10 s with 40 MB at most.",
+        "operations stopped scaling at 1000 riders: still running after 60 s: stopped.",
+      ])
+  }
+
+  @Test func theTablesFitAHundredColumnsAndTheJSONHasEveryPart() throws {
+    var options = try #require(try BenchOptions.parse([]))
+    options.eras = ["actors"]
+    let text = Self.report.text(options)
+    for line in text { #expect(line.count <= 100, "\(line)") }
+    #expect(text.contains { $0.hasPrefix("actors     safe, fix method") })
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(Self.report.json().utf8)) as? [String: Any])
+    #expect(Set(json.keys) == ["machine", "operations", "throughput", "scale", "reading"])
+  }
+}
+
+@Suite(.timeLimit(.minutes(2))) struct BenchProcessTests {
+  @Test func aChildsOutputStatusAndTimeLimitAreSeen() throws {
+    let done = try Spawn.run("/bin/sh", ["-c", "echo hi; exit 3"], limit: 10)
+    #expect(done.output == "hi\n")
+    #expect(done.status == 3)
+    #expect(!done.timedOut)
+    // A child that would run for a minute is stopped at its limit.
+    let stopped = try Spawn.run("/bin/sh", ["-c", "exec sleep 60"], limit: 0.2)
+    #expect(stopped.timedOut)
+    #expect(stopped.status == 128 + 9)
+  }
+
+  @Test func aMissingExecutableIsAnError() {
+    #expect(throws: Spawn.Failure.self) { try Spawn.run("/nonexistent/bikes-x", [], limit: 1) }
+  }
+
+  @Test func theGeneratedCityLoadsWithEveryStation() async throws {
+    let path = try GeneratedCity.write(stations: 1_000, docks: 200)
+    let city = try await CitySource.parse(path).get().load()
+    #expect(city.stations.count == 1_000)
+    #expect(city.stations.allSatisfy { $0.freeBikes == 100 && $0.emptySlots == 100 })
+  }
+
+  /// The tests run debug builds, which the bench refuses.
+  @Test func aDebugBuildIsRefusedInOneLine() throws {
+    let result = try Executable("bikes-bench").run(["--quick"])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "bikes-bench: this is a debug build, whose figures mean nothing; run Scripts/bench.sh"
+      ])
+  }
+
+  @Test(arguments: EraInfo.all.map(\.executable))
+  func everyEraTimesItsCasesAndItsBarePrimitive(executable: String) throws {
+    let result = try Executable(executable).run(["bench-ops", "--riders", "1,2", "--millis", "1"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let timings = try result.outputLines.map {
+      try JSONDecoder().decode(BenchTiming.self, from: Data($0.utf8))
+    }
+    #expect(Set(timings.map(\.riders)) == [1, 2])
+    #expect(timings.allSatisfy { $0.era == executable.dropFirst("bikes-".count).description })
+    #expect(timings.contains { $0.bare })
+    #expect(timings.contains { $0.case.hasPrefix("safe") })
+    #expect(timings.contains { $0.case.hasPrefix("racy") })
+    #expect(timings.allSatisfy { $0.nsPerOperation > 0 && $0.pairs >= 16 })
+    let bad = try Executable(executable).run(["bench-ops", "--riders", "0"])
+    #expect(bad.status == 2)
+    #expect(bad.errorLines.count == 1)
+  }
+}
