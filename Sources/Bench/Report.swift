@@ -71,7 +71,7 @@ struct Report: Codable, Sendable {
       for riders in options.riderCounts {
         lines.append("")
         lines.append(
-          "era        case                            riders  per operation [min-max]      x atomic  x bare"
+          "era        case                                 riders  per operation [min-max]  x atomic  x bare"
         )
         for cost in operations where cost.riders == riders || cost.era == "machine" {
           if cost.era == "machine" && riders != options.riderCounts.first { continue }
@@ -79,9 +79,9 @@ struct Report: Codable, Sendable {
             "\(Self.ns(cost.ns.median)) [\(Self.ns(cost.ns.min))-\(Self.ns(cost.ns.max))]"
           lines.append(
             cost.era.padding(toLength: 11, withPad: " ", startingAt: 0)
-              + cost.case.padding(toLength: 32, withPad: " ", startingAt: 0)
+              + cost.case.padding(toLength: 37, withPad: " ", startingAt: 0)
               + String(cost.riders).leftPadded(6) + "  "
-              + spread.padding(toLength: 29, withPad: " ", startingAt: 0)
+              + spread.padding(toLength: 25, withPad: " ", startingAt: 0)
               + Self.times(cost.timesAtomic).leftPadded(8)
               + Self.times(cost.timesBare).leftPadded(8))
         }
@@ -152,7 +152,10 @@ struct Report: Codable, Sendable {
     }
     for era in eras where era != "machine" {
       let single = operations.filter { $0.era == era && $0.riders == 1 }
-      guard let safe = single.first(where: { $0.case.hasPrefix("safe") }),
+      guard
+        let safe = single.first(where: {
+          $0.case.hasPrefix("safe") && !$0.case.contains("station calls only")
+        }),
         let bare = safe.bareCase
       else { continue }
       var sentence =

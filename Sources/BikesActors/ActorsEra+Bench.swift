@@ -17,6 +17,21 @@ extension ActorsEra {
       BenchCase("safe, fix reserve") { riders, pairs, stop in
         await visits(.safe, .reserve, riders, pairs, stop)
       },
+      // Where a visit's time goes beyond the hop: the station's own method
+      // (counters and audit), without the rider's probe and log.
+      BenchCase("safe, station calls only") { riders, pairs, stop in
+        let station = Station(BenchCase.station, audit: StationAudit(BenchCase.station))
+        await withDiscardingTaskGroup { group in
+          for _ in 0..<riders {
+            group.addTask {
+              await stop.loop(pairs) {
+                _ = await station.takeBike()
+                _ = await station.leaveBike()
+              }
+            }
+          }
+        }
+      },
       BenchCase("bare: actor call", isBare: true) { riders, pairs, stop in
         let empty = Empty()
         await withDiscardingTaskGroup { group in

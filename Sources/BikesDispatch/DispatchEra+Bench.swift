@@ -6,33 +6,46 @@ import Foundation
 /// each lock held around nothing.
 extension DispatchEra {
   static var benchCases: [BenchCase] {
-    LockKind.allCases.flatMap { lock in
-      [Mode.racy, .safe].map { mode in
-        BenchCase("\(mode.rawValue), lock \(lock.rawValue)") { riders, pairs, stop in
-          let station = Station(
-            BenchCase.station, audit: StationAudit(BenchCase.station), mode: mode, lock: lock)
-          await onThreads(riders) { index in
-            let rider = Rider(
-              index: index, stations: [station], mode: mode, probe: .waiting(.zero), log: .none)
-            stop.loop(pairs) {
-              _ = rider.visit(0, wanting: .bike)
-              _ = rider.visit(0, wanting: .emptySlot)
-            }
-          }
+    // Where a visit's time goes beyond the lock: the station's own calls
+    // (counters and audit), without the rider's probe and log.
+    let stationOnly = BenchCase("safe, station calls only, lock mutex") { riders, pairs, stop in
+      let station = Station(
+        BenchCase.station, audit: StationAudit(BenchCase.station), mode: .safe, lock: .mutex)
+      await onThreads(riders) { _ in
+        stop.loop(pairs) {
+          _ = station.takeBike()
+          _ = station.leaveBike()
         }
-      } + [
-        BenchCase("bare: \(lock.rawValue) around nothing", isBare: true) {
-          riders, pairs, stop in
-          let counters = Self.counters(lock)
-          await onThreads(riders) { _ in
-            stop.loop(pairs) {
-              counters.update { _ in }
-              counters.update { _ in }
-            }
-          }
-        }
-      ]
+      }
     }
+    return [stationOnly]
+      + LockKind.allCases.flatMap { lock in
+        [Mode.racy, .safe].map { mode in
+          BenchCase("\(mode.rawValue), lock \(lock.rawValue)") { riders, pairs, stop in
+            let station = Station(
+              BenchCase.station, audit: StationAudit(BenchCase.station), mode: mode, lock: lock)
+            await onThreads(riders) { index in
+              let rider = Rider(
+                index: index, stations: [station], mode: mode, probe: .waiting(.zero), log: .none)
+              stop.loop(pairs) {
+                _ = rider.visit(0, wanting: .bike)
+                _ = rider.visit(0, wanting: .emptySlot)
+              }
+            }
+          }
+        } + [
+          BenchCase("bare: \(lock.rawValue) around nothing", isBare: true) {
+            riders, pairs, stop in
+            let counters = Self.counters(lock)
+            await onThreads(riders) { _ in
+              stop.loop(pairs) {
+                counters.update { _ in }
+                counters.update { _ in }
+              }
+            }
+          }
+        ]
+      }
   }
 
   private static func counters(_ lock: LockKind) -> any Counters {
