@@ -212,15 +212,19 @@ struct Run {
             "--mode", "safe", "--format", "json", "--riders", "\(riders)", "--paths", "\(paths)",
             "--leg-ms", "1", "--city", city, "--stations", "1000",
           ], limit: options.scaleLimit)
+        // Ten times the riders: past ten times the time, the era no longer
+        // keeps up (it is bound by the processor, not by its legs). It still
+        // runs the next step; only a failure or the time limit ends it.
         var stopped: String?
         if run.timedOut {
           stopped = "still running after \(Int(options.scaleLimit)) s: stopped"
+          stoppedEras.insert(era)
         } else if run.status != 0 {
           stopped = "failed with exit \(run.status)"
+          stoppedEras.insert(era)
         } else if let before = previous[era], run.seconds > 10 * before {
           stopped = String(format: "%.1fx the time of the step before", run.seconds / before)
         }
-        if stopped != nil { stoppedEras.insert(era) }
         previous[era] = run.seconds
         steps.append(
           ScaleStep(

@@ -71,7 +71,7 @@ struct Report: Codable, Sendable {
       for riders in options.riderCounts {
         lines.append("")
         lines.append(
-          "era        case                                 riders  per operation [min-max]  x atomic  x bare"
+          "era        case                                 riders  per operation [min-max]    x atomic  x bare"
         )
         for cost in operations where cost.riders == riders || cost.era == "machine" {
           if cost.era == "machine" && riders != options.riderCounts.first { continue }
@@ -81,7 +81,7 @@ struct Report: Codable, Sendable {
             cost.era.padding(toLength: 11, withPad: " ", startingAt: 0)
               + cost.case.padding(toLength: 37, withPad: " ", startingAt: 0)
               + String(cost.riders).leftPadded(6) + "  "
-              + spread.padding(toLength: 25, withPad: " ", startingAt: 0)
+              + spread.padding(toLength: 27, withPad: " ", startingAt: 0)
               + Self.times(cost.timesAtomic).leftPadded(8)
               + Self.times(cost.timesBare).leftPadded(8))
         }
@@ -106,8 +106,10 @@ struct Report: Codable, Sendable {
     }
     if !scale.isEmpty {
       lines += [
-        "", "3. Scale: safe mode, 1 ms legs, 1,000 stations of 200 docks",
-        "   (one run each; a step runs only if the one before scaled)", "",
+        "",
+        "3. Scale: safe mode, 1 ms legs, 1,000 stations of 200 docks (one run each; an era stops",
+        "   scaling where ten times the riders take over ten times as long; it goes on unless it",
+        "   failed or ran past the time limit)", "",
         "era          riders      wall   memory  threads  stopped scaling",
       ]
       for step in scale {
@@ -178,14 +180,18 @@ struct Report: Codable, Sendable {
     for era in scale.map(\.era).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } })
     {
       let steps = scale.filter { $0.era == era }
-      if let stop = steps.first(where: { $0.stopped != nil }) {
-        sentences.append(
-          "\(era) stopped scaling at \(stop.riders) riders: \(stop.stopped ?? "").")
-      } else if let last = steps.last, let wall = last.wallSeconds {
-        sentences.append(
+      var sentence = ""
+      if let last = steps.last(where: { $0.wallSeconds != nil }), let wall = last.wallSeconds {
+        sentence =
           "\(era) ran \(last.riders) riders in \(String(format: "%.2f", wall)) s with"
-            + " \(last.peakMegabytes.map { String(format: "%.0f MB", $0) } ?? "?") at most.")
+          + " \(last.peakMegabytes.map { String(format: "%.0f MB", $0) } ?? "?") at most"
       }
+      if let stop = steps.first(where: { $0.stopped != nil }) {
+        sentence +=
+          (sentence.isEmpty ? "\(era) stopped" : "; it stopped")
+          + " scaling at \(stop.riders) riders (\(stop.stopped ?? ""))"
+      }
+      if !sentence.isEmpty { sentences.append(sentence + ".") }
     }
     return sentences
   }

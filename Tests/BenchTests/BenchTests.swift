@@ -99,7 +99,7 @@ import Testing
           + " (actor call) and 50x an atomic add; its racy pair costs 1.3x the safe one; the whole"
           + " run does 2.5x the racy visits a second.",
         "actors ran 1000 riders in 0.10 s with 40 MB at most.",
-        "operations stopped scaling at 1000 riders: still running after 60 s: stopped.",
+        "operations stopped scaling at 1000 riders (still running after 60 s: stopped).",
       ])
   }
 
