@@ -23,6 +23,21 @@ public struct BenchCase: Sendable {
     self.run = run
   }
 
+  /// Starts `count` chains of callbacks (one per rider) and returns once
+  /// each has called its `done`.
+  public static func chains(
+    _ count: Int, _ start: @escaping @Sendable (Int, _ done: @escaping @Sendable () -> Void) -> Void
+  ) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let all = DispatchGroup()
+      for index in 0..<count {
+        all.enter()
+        start(index) { all.leave() }
+      }
+      all.notify(queue: .global()) { continuation.resume() }
+    }
+  }
+
   /// A station with room for every pair: takes and leaves always succeed.
   public static let station = StationRecord(
     id: "bench", name: "Bench", freeBikes: 500_000, emptySlots: 500_000)
@@ -30,7 +45,8 @@ public struct BenchCase: Sendable {
 
 /// Ends a timed run early: under contention a cost can jump a
 /// thousandfold between two sizes (a lock convoy), and no run may take
-/// minutes. Riders count the pairs they made and look at it every 64 pairs.
+/// minutes. Riders count the pairs they made and look at it every 64 pairs
+/// (never before their 63rd, so every timing has pairs in it).
 public final class BenchStop: Sendable {
   private let pulled = Atomic(false)
   private let made = Atomic(0)
@@ -46,7 +62,7 @@ public final class BenchStop: Sendable {
   public func loop(_ pairs: Int, _ body: () -> Void) {
     var done = 0
     while done < pairs {
-      if done & 63 == 0, pulled.load(ordering: .relaxed) { break }
+      if done & 63 == 63, pulled.load(ordering: .relaxed) { break }
       body()
       done += 1
     }
@@ -57,7 +73,7 @@ public final class BenchStop: Sendable {
   public func loop(_ pairs: Int, _ body: () async -> Void) async {
     var done = 0
     while done < pairs {
-      if done & 63 == 0, pulled.load(ordering: .relaxed) { break }
+      if done & 63 == 63, pulled.load(ordering: .relaxed) { break }
       await body()
       done += 1
     }
@@ -66,8 +82,13 @@ public final class BenchStop: Sendable {
 
   /// For a chain of callbacks: true while the chain should go on; counts a pair.
   public func goOn(_ left: Int) -> Bool {
-    guard left > 0, !pulled.load(ordering: .relaxed) else { return false }
-    made.wrappingAdd(1, ordering: .relaxed)
+    guard left > 0 else { return false }
+    let count = made.wrappingAdd(1, ordering: .relaxed).newValue
+    // As `loop`: a rider makes at least 63 pairs before it looks.
+    if count & 63 == 0, pulled.load(ordering: .relaxed) {
+      made.wrappingSubtract(1, ordering: .relaxed)
+      return false
+    }
     return true
   }
 }

@@ -9,7 +9,7 @@ extension CallbacksEra {
     [Mode.racy, .safe].map { mode in
       BenchCase(mode.rawValue) { riders, pairs, stop in
         let station = Station(BenchCase.station, audit: StationAudit(BenchCase.station))
-        await chains(riders) { index, done in
+        await BenchCase.chains(riders) { index, done in
           let rider = Rider(
             journey: Journey(rider: index, seed: 0, stationCount: 1, paths: 1, goal: nil),
             stations: [station], mode: mode, probe: .waiting(.zero), log: .none,
@@ -26,7 +26,7 @@ extension CallbacksEra {
     } + [
       BenchCase("bare: empty round trip", isBare: true) { riders, pairs, stop in
         let station = DispatchQueue(label: "bench station")
-        await chains(riders) { index, done in
+        await BenchCase.chains(riders) { index, done in
           let reply = DispatchQueue(label: "bench rider \(index)")
           // Two round trips a pair, as a take and a leave make.
           @Sendable func pair(_ left: Int) {
@@ -39,19 +39,5 @@ extension CallbacksEra {
         }
       }
     ]
-  }
-
-  /// Starts `count` callback chains and waits until each has called `done`.
-  private static func chains(
-    _ count: Int, _ start: @escaping @Sendable (Int, _ done: @escaping @Sendable () -> Void) -> Void
-  ) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let all = DispatchGroup()
-      for index in 0..<count {
-        all.enter()
-        start(index) { all.leave() }
-      }
-      all.notify(queue: .global()) { continuation.resume() }
-    }
   }
 }

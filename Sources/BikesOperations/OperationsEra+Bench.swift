@@ -11,7 +11,7 @@ extension OperationsEra {
       BenchCase(mode.rawValue) { riders, pairs, stop in
         let station = Station(BenchCase.station, audit: StationAudit(BenchCase.station))
         let queues = Queues()
-        await chains(riders) { index, done in
+        await BenchCase.chains(riders) { index, done in
           @Sendable func visit(_ want: Want, then next: @escaping @Sendable () -> Void) {
             let visit = Visit(
               rider: index, at: 0, station, wanting: want, mode: mode, probe: .waiting(.zero),
@@ -31,7 +31,7 @@ extension OperationsEra {
       BenchCase("bare: empty operation", isBare: true) { riders, pairs, stop in
         let station = OperationQueue()
         station.maxConcurrentOperationCount = 1
-        await chains(riders) { _, done in
+        await BenchCase.chains(riders) { _, done in
           // Two operations a pair, as a take and a leave make.
           @Sendable func step(_ left: Int, first: Bool) {
             if first { guard stop.goOn(left) else { return done() } }
@@ -45,19 +45,5 @@ extension OperationsEra {
         }
       }
     ]
-  }
-
-  /// Starts `count` chains of operations and waits until each has called `done`.
-  private static func chains(
-    _ count: Int, _ start: @escaping @Sendable (Int, _ done: @escaping @Sendable () -> Void) -> Void
-  ) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let all = DispatchGroup()
-      for index in 0..<count {
-        all.enter()
-        start(index) { all.leave() }
-      }
-      all.notify(queue: .global()) { continuation.resume() }
-    }
   }
 }

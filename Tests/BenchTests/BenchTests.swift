@@ -160,7 +160,7 @@ import Testing
     #expect(timings.contains { $0.bare })
     #expect(timings.contains { $0.case.hasPrefix("safe") })
     #expect(timings.contains { $0.case.hasPrefix("racy") })
-    #expect(timings.allSatisfy { $0.nsPerOperation > 0 && $0.pairs >= 16 })
+    #expect(timings.allSatisfy { $0.nsPerOperation > 0 && $0.pairs > 0 })
     let bad = try Executable(executable).run(["bench-ops", "--riders", "0"])
     #expect(bad.status == 2)
     #expect(bad.errorLines.count == 1)
