@@ -107,9 +107,9 @@ struct Report: Codable, Sendable {
     if !scale.isEmpty {
       lines += [
         "",
-        "3. Scale: safe mode, 1 ms legs, 1,000 stations of 200 docks (one run each; an era stops",
-        "   scaling where ten times the riders take over ten times as long; it goes on unless it",
-        "   failed or ran past the time limit)", "",
+        "3. Scale: safe mode, 1 ms legs, 1,000 stations of 200 docks, one run each.",
+        "   An era stops scaling where ten times the riders take over ten times as long;",
+        "   it goes on unless it failed or ran past the time limit.", "",
         "era          riders      wall   memory  threads  stopped scaling",
       ]
       for step in scale {
@@ -123,7 +123,7 @@ struct Report: Codable, Sendable {
       }
     }
     if !reading.isEmpty {
-      lines += ["", "In plain words:"] + reading.flatMap { Self.wrapped("- " + $0, width: 100) }
+      lines += ["", "In plain words:"] + reading.flatMap { Self.wrapped("- " + $0, width: 80) }
     }
     return lines
   }
