@@ -75,8 +75,11 @@ struct Run {
     if options.format == .text { Console.out(report.machine.lines.joined(separator: "\n")) }
     do {
       if options.parts.contains(.operations) { report.operations = try operations() }
-      if options.parts.contains(.throughput) { report.throughput = try throughput() }
-      if options.parts.contains(.scale) { report.scale = try scale() }
+      if options.parts.contains(.throughput) || options.parts.contains(.scale) {
+        let city = try GeneratedCity.write(stations: 1_000, docks: 200)
+        if options.parts.contains(.throughput) { report.throughput = try throughput(on: city) }
+        if options.parts.contains(.scale) { report.scale = try scale(on: city) }
+      }
     } catch {
       Console.error("\(Bench.executable): \(Text.escaped("\(error)"))")
       return EraCommand.ExitCode.runtimeError
@@ -156,8 +159,8 @@ struct Run {
 
   // MARK: - Part 2: simulation throughput
 
-  func throughput() throws -> [Throughput] {
-    let city = try GeneratedCity.write(stations: 1_000, docks: 200)
+  /// - Parameter city: the path of the generated city.
+  func throughput(on city: String) throws -> [Throughput] {
     let riders = options.quick ? 20 : 400
     let paths = options.quick ? 5 : 20
     let rounds = options.quick ? 1 : 3
@@ -194,8 +197,7 @@ struct Run {
 
   // MARK: - Part 3: scale
 
-  func scale() throws -> [ScaleStep] {
-    let city = try GeneratedCity.write(stations: 1_000, docks: 200)
+  func scale(on city: String) throws -> [ScaleStep] {
     let paths = options.quick ? 2 : 10
     Console.error(
       "bench: scale (\(options.scaleSteps.map(String.init).joined(separator: ", ")) riders,"

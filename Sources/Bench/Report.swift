@@ -169,7 +169,8 @@ struct Report: Codable, Sendable {
         sentence +=
           "; its racy pair costs \(Self.times(racy.ns.median / safe.ns.median)) the safe one"
       }
-      if let rows = Optional(throughput.filter { $0.era == era }), rows.count == 2 {
+      let rows = throughput.filter { $0.era == era }
+      if rows.count == 2 {
         let racy = rows[0].visitsPerSecond.median
         let safe = rows[1].visitsPerSecond.median
         sentence += String(

@@ -25,14 +25,7 @@ import Testing
 
   @Test(arguments: FuturesExclusive.allCases)
   func safeStressRunHasNoViolationAndConservesBikes(exclusive: FuturesExclusive) async throws {
-    var configuration = Configuration()
-    configuration.exclusive = exclusive
-    let simulation = try Self.simulation(
-      riders: 200, paths: 3, exclusive: exclusive, stations: Scenarios.scarce)
-    let outcome = await FuturesEra.simulate(simulation)
-    let report = RunReport(
-      era: FuturesEra.info, simulation: simulation, outcome: outcome, interrupted: false,
-      wallSeconds: 0)
+    let report = try await Scenarios.safeStress(FuturesEra.self, riders: 200, exclusive: exclusive)
     #expect(report.violations.isEmpty)
     #expect(report.conserved)
     #expect(report.paths == 200 * 3)

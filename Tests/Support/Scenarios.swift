@@ -12,10 +12,12 @@ public enum Scenarios {
 
   /// `riders` riders, 3 paths each, safe mode, on the scarce stations.
   public static func safeStress<E: Era>(
-    _ era: E.Type, riders: Int = 400, lock: LockKind = .mutex, fix: ActorsFix = .method
+    _ era: E.Type, riders: Int = 400, lock: LockKind = .mutex, fix: ActorsFix = .method,
+    exclusive: FuturesExclusive = .condition
   ) async throws -> RunReport {
     try await simulate(
-      E.self, .safe, stations: scarce, riders: riders, paths: 3, lock: lock, fix: fix)
+      E.self, .safe, stations: scarce, riders: riders, paths: 3, lock: lock, fix: fix,
+      exclusive: exclusive)
   }
 
   /// 8 riders, 5 paths each, one station with 20 bikes and 20 empty slots.

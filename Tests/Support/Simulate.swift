@@ -5,7 +5,8 @@ public func simulate<E: Era>(
   _ era: E.Type, _ mode: Mode, stations: [StationRecord], riders: Int, paths: Int = 10,
   goal: String? = nil, legMilliseconds: Int = 0, raceWindowMicroseconds: Int = 0,
   stop: StopSwitch = StopSwitch(), probe: RaceProbe? = nil,
-  blockingProbe: BlockingRaceProbe? = nil, lock: LockKind = .mutex, fix: ActorsFix = .method
+  blockingProbe: BlockingRaceProbe? = nil, lock: LockKind = .mutex, fix: ActorsFix = .method,
+  exclusive: FuturesExclusive = .condition
 ) async throws -> RunReport {
   var configuration = Configuration()
   configuration.modes = [mode]
@@ -17,6 +18,7 @@ public func simulate<E: Era>(
   configuration.raceWindowMicroseconds = raceWindowMicroseconds
   configuration.lock = lock
   configuration.fix = fix
+  configuration.exclusive = exclusive
   let city = City(id: "test", name: "Test", stations: stations)
   let simulation = Simulation(
     mode: mode, configuration: configuration,
