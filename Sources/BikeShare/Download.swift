@@ -11,14 +11,19 @@ import Synchronization
 /// away from http(s). Every way it can fail is said in words.
 ///
 /// A data task, whose delegate sees the response before the body (so an
-/// announced 50 GiB is refused at once) and then counts each chunk; what
-/// still arrives between "enough" and the cancellation taking effect is
-/// dropped, not kept. The limit this code cannot reach below: Foundation on
-/// Linux goes on receiving until the cancellation takes effect, so a local
-/// server flooding at loopback speed still grew the process to 36 MB-1.76 GB
-/// before it stopped (over a real network, the link's rate times that
-/// delay). A download task was tried and was worse: the announced length
-/// reached the delegate only behind the body, and one run passed 10 GB.
+/// announced 50 GiB is refused at once) and then counts each chunk. Two
+/// things keep a server flooding at loopback speed from growing the process
+/// (before them: up to 24 GB, and up to 114 s before the run ended):
+///
+/// - Foundation on Linux hands each chunk to the delegate queue as an
+///   operation and never waits for it, so the chunks piled up faster than
+///   the delegate counted them. `DelegateQueue` makes the network side wait
+///   while 64 chunks are queued, so the kernel holds the sender back.
+/// - A stop (too large, the deadline, Ctrl-C) ends the load at once instead
+///   of waiting for Foundation to finish the task (see `stop`).
+///
+/// (A download task was tried first and was worse: the announced length
+/// reached the delegate only behind the body, and one run passed 10 GB.)
 final class Download: NSObject, URLSessionDataDelegate, Sendable {
   private struct State {
     var body = Data()
@@ -31,6 +36,7 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
   private let url: URL
   private let timeout: TimeInterval
   private let state = Mutex(State())
+  private let queue = DelegateQueue()
 
   private init(url: URL, timeout: TimeInterval) {
     self.url = url
@@ -44,7 +50,8 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
     let download = Download(url: url, timeout: timeout)
     var request = URLRequest(url: url)
     request.timeoutInterval = timeout
-    let session = URLSession(configuration: .ephemeral, delegate: download, delegateQueue: nil)
+    let session = URLSession(
+      configuration: .ephemeral, delegate: download, delegateQueue: download.queue)
     defer { session.finishTasksAndInvalidate() }
     let task = session.dataTask(with: request)
     // A Dispatch timer, not a sleeping task: it fires on time even when
@@ -57,11 +64,18 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
     do {
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
-          download.state.withLock { $0.finished = continuation }
-          task.resume()
+          let stopped = download.state.withLock { state in
+            if state.stopped == nil { state.finished = continuation }
+            return state.stopped != nil
+          }
+          if stopped {
+            continuation.resume(throwing: URLError(.cancelled))
+          } else {
+            task.resume()
+          }
         }
       } onCancel: {
-        task.cancel()
+        download.stop("cancelled", task)
       }
     } catch {
       throw .unreadable(source: source, reason: download.reason(error))
@@ -74,9 +88,23 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
     return url.port.map { "\(host):\($0)" } ?? host
   }
 
+  /// Ends the load at once, without waiting for Foundation to finish the
+  /// task: on Linux (Swift 6.3.1, seen in gdb) `cancel()` waits for the
+  /// session's own queue, which a server flooding at loopback speed kept
+  /// busy for up to two minutes while the process grew past 20 GB. The task
+  /// is cancelled as well, on the side; whatever it still delivers is
+  /// dropped.
   private func stop(_ why: String, _ task: URLSessionTask) {
-    state.withLock { if $0.stopped == nil { $0.stopped = why } }
-    task.cancel()
+    let continuation = state.withLock { state in
+      if state.stopped == nil { state.stopped = why }
+      state.body = Data()
+      defer { state.finished = nil }
+      return state.finished
+    }
+    continuation?.resume(throwing: URLError(.cancelled))
+    // Not from the delegate queue: `cancel()` waits for the session's
+    // queue, which may be waiting for the delegate queue.
+    DispatchQueue.global().async { task.cancel() }
   }
 
   private func reason(_ error: any Error) -> String {
@@ -164,6 +192,47 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
       continuation?.resume(throwing: URLError(.cancelled))
     } else {
       continuation?.resume(returning: body)
+    }
+  }
+}
+
+/// A serial delegate queue that makes whoever adds an operation wait while
+/// `mostWaiting` are queued and not yet finished: backpressure on the
+/// network side, whose thread then stops reading the socket, so the sender's
+/// kernel stops it. It cannot stall: every delegate method returns at once
+/// (after a stop, chunks are dropped unread), so the queue always drains.
+///
+/// `@unchecked Sendable` is OperationQueue's own, which Swift 6 requires a
+/// subclass to restate; nothing here races: its own state is atomics and a
+/// condition.
+final class DelegateQueue: OperationQueue, @unchecked Sendable {
+  /// At most 64 chunks waiting: 1 MiB at libcurl's usual 16 KiB a chunk.
+  let mostWaiting: Int
+  /// Called (on the adding thread) each time an add has to wait.
+  private let whenFull: @Sendable () -> Void
+  private let waiting = Atomic(0)
+  private let turn = NSCondition()
+
+  init(mostWaiting: Int = 64, whenFull: @escaping @Sendable () -> Void = {}) {
+    self.mostWaiting = mostWaiting
+    self.whenFull = whenFull
+    super.init()
+    maxConcurrentOperationCount = 1
+    name = "city download delegate"
+  }
+
+  override func addOperation(_ block: @escaping @Sendable () -> Void) {
+    turn.lock()
+    if waiting.load(ordering: .sequentiallyConsistent) >= mostWaiting { whenFull() }
+    while waiting.load(ordering: .sequentiallyConsistent) >= mostWaiting { turn.wait() }
+    waiting.add(1, ordering: .sequentiallyConsistent)
+    turn.unlock()
+    super.addOperation { [self] in
+      block()
+      turn.lock()
+      waiting.subtract(1, ordering: .sequentiallyConsistent)
+      turn.signal()
+      turn.unlock()
     }
   }
 }

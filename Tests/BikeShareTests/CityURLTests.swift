@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -128,4 +129,64 @@ import Testing
       ) { try CitySource.parse("http://[::1]:8080/x").get() }
     }
   #endif
+}
+
+/// A server flooding at full speed: the loader reads at most 64 MiB and a
+/// bounded backlog, then ends at once.
+@Suite(.timeLimit(.minutes(2))) struct FloodTests {
+  /// Before `DelegateQueue` and the immediate stop, the same load peaked at
+  /// 100 to 781 MB and took 0.2 s to over 60 s (6 runs of this test; this
+  /// test failed 4 of them); now about 101 MB in 0.3 s: the 64 MiB kept, the
+  /// program itself, and at most 64 chunks waiting. The bound that cannot
+  /// pass by luck is tested below, on the queue itself.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+  func aFloodStaysWithinTheCapAndEndsAtOnce() throws {
+    let server = try LocalServer()
+    defer { server.close() }
+    let clock = ContinuousClock()
+    let started = clock.now
+    let (run, peak) = try Executable("bikes-dispatch").runMeasuringMemory(
+      ["--city", server.url("/flood"), "--riders", "1"], limit: 60)
+    let seconds = started.duration(to: clock.now)
+    #expect(run.status == 1)
+    #expect(
+      run.errorLines == [
+        "bikes-dispatch: cannot read city URL \(server.url("/flood")): the answer from"
+          + " 127.0.0.1:\(server.port) is larger than 64 MiB"
+      ])
+    let megabytes = (peak ?? 0) / 1024
+    #expect(megabytes < 130, "peak \(megabytes) MB")
+    #expect(seconds < .seconds(5))
+  }
+
+  /// The bound itself, on a queue held by its first operation.
+  @Test func aFullDelegateQueueMakesTheAdderWait() {
+    let full = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let seen = Seen()
+    let queue = DelegateQueue(mostWaiting: 4) { full.signal() }
+    Thread {
+      for step in 0..<10 {
+        queue.addOperation {
+          if step == 0 { release.wait() }
+          seen.ran.withLock { $0.append(step) }
+        }
+        seen.added.add(1, ordering: .sequentiallyConsistent)
+      }
+      done.signal()
+    }.start()
+    // The time limits guard against a hang only: the fifth add waits at once.
+    #expect(full.wait(timeout: .now() + 30) == .success, "the adder never had to wait")
+    #expect(seen.added.load(ordering: .sequentiallyConsistent) == 4)
+    release.signal()
+    #expect(done.wait(timeout: .now() + 30) == .success, "the adder is still waiting")
+    queue.waitUntilAllOperationsAreFinished()
+    #expect(seen.ran.withLock { $0 } == Array(0..<10))
+  }
+
+  private final class Seen: Sendable {
+    let added = Atomic(0)
+    let ran = Mutex<[Int]>([])
+  }
 }

@@ -73,6 +73,51 @@ public struct Executable {
     return files.collect(status: process.terminationStatus)
   }
 
+  /// Runs to the end, as `run`, and also says the most memory the child
+  /// had resident at once (kilobytes): its high-water mark `VmHWM`, read
+  /// from `/proc` every millisecond while it runs (Linux only; nil
+  /// elsewhere). A measurement, not a wait: the run ends when the child does.
+  public func runMeasuringMemory(_ arguments: [String], limit: Double = 120) throws
+    -> (output: Output, peakKilobytes: Int?)
+  {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    let files = try OutputFiles()
+    process.standardOutput = files.output
+    process.standardError = files.error
+    try process.run()
+    let watchdog = Watchdog(pid: process.processIdentifier, limit: limit)
+    defer { watchdog.childEnded() }
+    let sampling = Sampling()
+    let pid = process.processIdentifier
+    let sampler = Thread {
+      while !sampling.ended.load(ordering: .sequentiallyConsistent) {
+        if let kilobytes = Self.highWaterMark(pid) {
+          sampling.peak.withLock { $0 = max($0 ?? 0, kilobytes) }
+        }
+        usleep(1000)
+      }
+    }
+    sampler.start()
+    process.waitUntilExit()
+    sampling.ended.store(true, ordering: .sequentiallyConsistent)
+    return (files.collect(status: process.terminationStatus), sampling.peak.withLock { $0 })
+  }
+
+  private final class Sampling: Sendable {
+    let ended = Atomic(false)
+    let peak = Mutex<Int?>(nil)
+  }
+
+  /// `VmHWM` of a running process, in kilobytes (Linux).
+  private static func highWaterMark(_ pid: pid_t) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return nil }
+    return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+  }
+
   /// Starts the child, reads its standard output until `line` matches, sends
   /// SIGINT, and collects everything once it has exited. A child still running
   /// after `limit` seconds is killed (status 9): a lost SIGINT fails the test

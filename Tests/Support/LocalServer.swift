@@ -16,6 +16,8 @@ import Foundation
 ///
 /// (both at 64 KiB a millisecond, a fast real network: a server in the test's
 /// own process sending flat out starves the client it is testing);
+/// - `/flood`: a chunked body that never ends, sent flat out (for a client
+///   in another process);
 /// - `/trickle`: announces 100 bytes, then sends one a second;
 /// - `/silent`: reads the request and never answers;
 /// - `/status/N`: HTTP N with an empty body;
@@ -97,6 +99,13 @@ public final class LocalServer: Sendable {
       let chunk = Data(repeating: UInt8(ascii: " "), count: 65536)
       let framed = Data("10000\r\n".utf8) + chunk + Data("\r\n".utf8)
       while send(connection, framed) { usleep(1000) }
+    case "/flood":
+      guard send(connection, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n") else {
+        return
+      }
+      let chunk = Data(repeating: UInt8(ascii: " "), count: 65536)
+      let framed = Data("10000\r\n".utf8) + chunk + Data("\r\n".utf8)
+      while send(connection, framed) {}
     case "/huge":
       guard send(connection, "HTTP/1.1 200 OK\r\nContent-Length: 53687091200\r\n\r\n") else {
         return
