@@ -101,6 +101,7 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
       defer { state.finished = nil }
       return state.finished
     }
+    queue.stopWaiting()
     continuation?.resume(throwing: URLError(.cancelled))
     // Not from the delegate queue: `cancel()` waits for the session's
     // queue, which may be waiting for the delegate queue.
@@ -199,8 +200,9 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
 /// A serial delegate queue that makes whoever adds an operation wait while
 /// `mostWaiting` are queued and not yet finished: backpressure on the
 /// network side, whose thread then stops reading the socket, so the sender's
-/// kernel stops it. It cannot stall: every delegate method returns at once
-/// (after a stop, chunks are dropped unread), so the queue always drains.
+/// kernel stops it. Every delegate method returns at once (after a stop,
+/// chunks are dropped unread), so the queue drains; no add waits longer
+/// than `longestWait`, or at all after a stop.
 ///
 /// `@unchecked Sendable` is OperationQueue's own, which Swift 6 requires a
 /// subclass to restate; nothing here races: its own state is atomics and a
@@ -208,13 +210,23 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
 final class DelegateQueue: OperationQueue, @unchecked Sendable {
   /// At most 64 chunks waiting: 1 MiB at libcurl's usual 16 KiB a chunk.
   let mostWaiting: Int
+  /// The longest one add waits. The delegate queue's operations run on
+  /// Dispatch's shared threads; if those are all busy elsewhere, an add
+  /// that waited for ever would hold up the session (and its timeouts) with
+  /// them. Bounded, a stalled delegate lets through one chunk per wait.
+  let longestWait: TimeInterval
   /// Called (on the adding thread) each time an add has to wait.
   private let whenFull: @Sendable () -> Void
   private let waiting = Atomic(0)
+  private let stopped = Atomic(false)
   private let turn = NSCondition()
 
-  init(mostWaiting: Int = 64, whenFull: @escaping @Sendable () -> Void = {}) {
+  init(
+    mostWaiting: Int = 64, longestWait: TimeInterval = 0.05,
+    whenFull: @escaping @Sendable () -> Void = {}
+  ) {
     self.mostWaiting = mostWaiting
+    self.longestWait = longestWait
     self.whenFull = whenFull
     super.init()
     maxConcurrentOperationCount = 1
@@ -223,8 +235,9 @@ final class DelegateQueue: OperationQueue, @unchecked Sendable {
 
   override func addOperation(_ block: @escaping @Sendable () -> Void) {
     turn.lock()
-    if waiting.load(ordering: .sequentiallyConsistent) >= mostWaiting { whenFull() }
-    while waiting.load(ordering: .sequentiallyConsistent) >= mostWaiting { turn.wait() }
+    if isFull { whenFull() }
+    let limit = Date(timeIntervalSinceNow: longestWait)
+    while isFull, turn.wait(until: limit) {}
     waiting.add(1, ordering: .sequentiallyConsistent)
     turn.unlock()
     super.addOperation { [self] in
@@ -234,6 +247,20 @@ final class DelegateQueue: OperationQueue, @unchecked Sendable {
       turn.signal()
       turn.unlock()
     }
+  }
+
+  private var isFull: Bool {
+    !stopped.load(ordering: .sequentiallyConsistent)
+      && waiting.load(ordering: .sequentiallyConsistent) >= mostWaiting
+  }
+
+  /// After a stop nobody waits: what still comes is dropped unread, and the
+  /// cancellation must get through.
+  func stopWaiting() {
+    stopped.store(true, ordering: .sequentiallyConsistent)
+    turn.lock()
+    turn.broadcast()
+    turn.unlock()
   }
 }
 

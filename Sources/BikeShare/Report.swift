@@ -41,16 +41,16 @@ public struct RunReport: Sendable, Codable {
     self.waitingLegs = results.reduce(0) { $0 + $1.waitingLegs }
     self.normalSeconds = Double(normalLegs) * legSeconds
     self.waitingSeconds = Double(waitingLegs) * legSeconds
-    self.goalReached = results.filter(\.reachedGoal).count
+    self.goalReached = results.count(where: \.reachedGoal)
     self.stations = zip(simulation.audits, ends).map { StationReport(audit: $0, end: $1) }
     self.violations = simulation.audits.flatMap(\.violations)
     self.bikesAtStart = simulation.stations.reduce(0) { $0 + $1.freeBikes }
-    self.bikesRidden = results.filter(\.holdsBike).count
+    self.bikesRidden = results.count(where: \.holdsBike)
     self.bikesAtEnd = ends.reduce(0) { $0 + $1.freeBikes } + bikesRidden
     self.conserved = bikesAtEnd == bikesAtStart
     self.interrupted = interrupted
     self.wallSeconds = wallSeconds
-    let quitters = outcome.riders.filter(\.gaveUp).count
+    let quitters = outcome.riders.count(where: \.gaveUp)
     self.notes =
       outcome.notes
       + (quitters == 0

@@ -40,7 +40,15 @@ final class Queues: Sendable {
   }
 
   /// Hands `step` to `queue`, counting it in flight until its completion block runs.
+  /// After Ctrl-C a journey step is not queued at all: it is cancelled and
+  /// hands on its successor at once (see `cancelAll`).
   func add(_ step: Step, to queue: OperationQueue, as purpose: Purpose) {
+    step.watch(hooks)
+    if purpose != .run && stopped.load(ordering: .sequentiallyConsistent) {
+      step.cancel()
+      step.handOn()
+      return
+    }
     counters.withLock { counters in
       var counter = counters[purpose] ?? Counter()
       counter.now += 1
@@ -55,7 +63,6 @@ final class Queues: Sendable {
     step.completionBlock = { [weak self] in
       self?.counters.withLock { $0[purpose, default: Counter()].now -= 1 }
     }
-    step.watch(hooks)
     queue.addOperation(step)
     // After Ctrl-C a journey step is cancelled once it is in (see `cancelAll`).
     // No lock around `addOperation`: with one, 100,000 riders queued up
@@ -68,6 +75,11 @@ final class Queues: Sendable {
   /// `cancelAllOperations()` (called after) reaches it, or `add` reads the
   /// flag after it was set and cancels it itself: sequentially consistent
   /// ordering on both sides rules out a step that both miss.
+  ///
+  /// The steps already in a queue are drained by their queues (a cancelled
+  /// operation is still started, and finishes without doing its work); the
+  /// steps planned after them never enter a queue: `add` cancels each and
+  /// hands on at once, down to the rider's final operation.
   /// The run's queue is left alone: riders' final operations and the summary must run.
   func cancelAll(_ stations: [Station]) {
     stopped.store(true, ordering: .sequentiallyConsistent)

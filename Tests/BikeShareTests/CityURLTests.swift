@@ -165,7 +165,7 @@ import Testing
     let release = DispatchSemaphore(value: 0)
     let done = DispatchSemaphore(value: 0)
     let seen = Seen()
-    let queue = DelegateQueue(mostWaiting: 4) { full.signal() }
+    let queue = DelegateQueue(mostWaiting: 4, longestWait: 60) { full.signal() }
     Thread {
       for step in 0..<10 {
         queue.addOperation {
