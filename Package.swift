@@ -19,6 +19,10 @@ let package = Package(
   targets: [
     .target(
       name: "BikeShare",
+      exclude: [
+        "README.md", "City/README.md", "Simulation/README.md", "Bench/README.md",
+        "Stage/README.md", "Report/README.md", "CommandLine/README.md",
+      ],
       resources: [.copy("Resources/embedded-city.json")]
     ),
     .executableTarget(
@@ -84,6 +88,14 @@ let package = Package(
     .testTarget(
       name: "BikesActorsTests",
       dependencies: ["BikesActors", "BikeShare", "TestSupport"]
+    ),
+    // The contract every era keeps, tested once and run on each era's real code.
+    .testTarget(
+      name: "ErasTests",
+      dependencies: [
+        "BikesCallbacks", "BikesOperations", "BikesDispatch", "BikesFutures", "BikesActors",
+        "BikeShare", "TestSupport",
+      ]
     ),
     .testTarget(
       name: "BenchTests",

@@ -28,19 +28,19 @@ enum Bench {
       options = parsed
     } catch {
       Console.error("\(executable): \(error.description)")
-      exit(EraCommand.ExitCode.usageError)
+      exit(ExitCode.usageError)
     }
     if isDebugBuild {
       Console.error(
         "\(executable): this is a debug build, whose figures mean nothing; run Scripts/bench.sh")
-      exit(EraCommand.ExitCode.usageError)
+      exit(ExitCode.usageError)
     }
     do {
       let bench = try Run(options)
       exit(bench.everything())
     } catch {
       Console.error("\(executable): \(Text.escaped("\(error)"))")
-      exit(EraCommand.ExitCode.runtimeError)
+      exit(ExitCode.runtimeError)
     }
   }
 }
@@ -82,14 +82,14 @@ struct Run {
       }
     } catch {
       Console.error("\(Bench.executable): \(Text.escaped("\(error)"))")
-      return EraCommand.ExitCode.runtimeError
+      return ExitCode.runtimeError
     }
     report.reading = report.plainWords()
     switch options.format {
     case .text: Console.out(report.text(options).joined(separator: "\n"))
     case .json: Console.out(report.json())
     }
-    return EraCommand.ExitCode.done
+    return ExitCode.done
   }
 
   struct EraFailed: Error, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import BikeShare
 
-/// Era 4: async/await, a task per rider, an actor per station.
+/// The era of async/await, a task per rider, an actor per station.
 @main
 enum ActorsEra: Era {
   static let info = EraInfo.actors

@@ -1,7 +1,7 @@
 import BikeShare
 import Dispatch
 
-/// Era 1: completion handlers. Every step answers through a closure; a
+/// The era of completion handlers. Every step answers through a closure; a
 /// rider's journey is a chain of them; a `DispatchGroup` tells when all are done.
 @main
 enum CallbacksEra: Era {

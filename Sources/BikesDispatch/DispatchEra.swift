@@ -1,7 +1,7 @@
 import BikeShare
 import Foundation
 
-/// Era 3: threads and locks. Riders are blocking loops on threads, legs are
+/// The era of threads and locks. Riders are blocking loops on threads, legs are
 /// sleeps, and stations are protected by the lock `--lock` picks (or, with
 /// `--mode unsynchronized`, by nothing at all).
 @main

@@ -1,6 +1,6 @@
 import BikeShare
 
-/// Era 4: futures with a blocking wait (2014 to 2019, as libraries).
+/// The era of futures with a blocking wait (2014 to 2019, as libraries).
 /// Riders are loops on threads of their own; every station call returns a
 /// future, and a rider waits for each one in turn.
 @main

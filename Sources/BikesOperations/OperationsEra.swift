@@ -1,7 +1,7 @@
 import BikeShare
 import Foundation
 
-/// Era 2: OperationQueue with dependencies. Every step of a rider is an
+/// The era of OperationQueue with dependencies. Every step of a rider is an
 /// `Operation`; steps are linked with `addDependency`; each station
 /// serialises its work on its own queue.
 @main

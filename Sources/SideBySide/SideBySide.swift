@@ -16,14 +16,14 @@ enum SideBySide {
       switch try OptionsParser.parse(arguments) {
       case .help:
         Console.out(OptionsParser.help)
-        return EraCommand.ExitCode.done
+        return ExitCode.done
       case .version:
         Console.out("\(OptionsParser.executable) \(CommandLineParser.version)")
-        return EraCommand.ExitCode.done
+        return ExitCode.done
       case .compare(let parsed): options = parsed
       }
     } catch {
-      return fail(error.description, code: EraCommand.ExitCode.usageError)
+      return fail(error.description, code: ExitCode.usageError)
     }
     let folder =
       options.binDirectory.map { URL(fileURLWithPath: $0) }
@@ -35,7 +35,7 @@ enum SideBySide {
     }) {
       return fail(
         "no era executables in \(folder.path) (build them with: swift build -c release)",
-        code: EraCommand.ExitCode.runtimeError)
+        code: ExitCode.runtimeError)
     }
     let stopper = Stopper()
     let signals = stopper.install()
@@ -100,15 +100,15 @@ enum SideBySide {
           break runs
         }
         switch end {
-        case .exited(EraCommand.ExitCode.done) where reports == 1:
+        case .exited(ExitCode.done) where reports == 1:
           continue
-        case .exited(EraCommand.ExitCode.interrupted), .killed(SIGINT):
+        case .exited(ExitCode.interrupted), .killed(SIGINT):
           stopper.stop()
         case .exited(let code)
-        where code == EraCommand.ExitCode.runtimeError || code == EraCommand.ExitCode.usageError:
+        where code == ExitCode.runtimeError || code == ExitCode.usageError:
           // The era said why on stderr (a city that cannot be loaded, an
           // unknown station); every other era would say the same.
-          if code == EraCommand.ExitCode.runtimeError {
+          if code == ExitCode.runtimeError {
             warn(
               "\(era.executable) ended with status 1;"
                 + " the other eras were not run")
@@ -122,7 +122,7 @@ enum SideBySide {
           failed = true
         case .killed(SIGPIPE):
           // Whoever read the output went away (`| head -1`): not the era's fault.
-          return EraCommand.ExitCode.runtimeError
+          return ExitCode.runtimeError
         case .killed(let signal):
           warn("\(era.executable) was killed by signal \(signal)")
           failed = true
@@ -139,11 +139,11 @@ enum SideBySide {
     } else {
       Console.out("[" + zip(rows, lines).map(Table.json).joined(separator: ",\n") + "]")
     }
-    if stopper.isStopped { return EraCommand.ExitCode.interrupted }
-    if rows.contains(where: { $0.verdict == .fixBroken }) { return EraCommand.ExitCode.violations }
+    if stopper.isStopped { return ExitCode.interrupted }
+    if rows.contains(where: { $0.verdict == .fixBroken }) { return ExitCode.violations }
     // A skipped era could not run: the table is not the whole story.
-    if failed || rows.isEmpty || !skipped.isEmpty { return EraCommand.ExitCode.runtimeError }
-    return EraCommand.ExitCode.done
+    if failed || rows.isEmpty || !skipped.isEmpty { return ExitCode.runtimeError }
+    return ExitCode.done
   }
 
   /// `--explore`: one row per era and mode: schedules, forbidden, and the
@@ -161,7 +161,7 @@ enum SideBySide {
       Console.out(ExploreTable.header)
     }
     for era in EraInfo.all {
-      if stopper.isStopped { return EraCommand.ExitCode.interrupted }
+      if stopper.isStopped { return ExitCode.interrupted }
       guard let url = executable(era, in: folder) else {
         if isText {
           Console.out(Table.line(era: era.name, note: "(\(era.executable) not built: skipped)"))
@@ -189,10 +189,10 @@ enum SideBySide {
             }
           }
           switch end {
-          case .exited(EraCommand.ExitCode.done) where lines == 1: continue
-          case .exited(EraCommand.ExitCode.interrupted), .killed(SIGINT):
-            return EraCommand.ExitCode.interrupted
-          case .exited(EraCommand.ExitCode.usageError): return EraCommand.ExitCode.usageError
+          case .exited(ExitCode.done) where lines == 1: continue
+          case .exited(ExitCode.interrupted), .killed(SIGINT):
+            return ExitCode.interrupted
+          case .exited(ExitCode.usageError): return ExitCode.usageError
           case .exited(let code):
             warn(
               "\(era.executable) \(arguments.joined(separator: " "))"
@@ -200,7 +200,7 @@ enum SideBySide {
             failed = true
           case .killed(SIGPIPE):
             // Whoever read the output went away (`| head -1`): not the era's fault.
-            return EraCommand.ExitCode.runtimeError
+            return ExitCode.runtimeError
           case .killed(let signal):
             warn("\(era.executable) was killed by signal \(signal)")
             failed = true
@@ -212,14 +212,14 @@ enum SideBySide {
       }
     }
     if !isText { Console.out("[" + objects.joined(separator: ",\n") + "]") }
-    return failed || objects.isEmpty ? EraCommand.ExitCode.runtimeError : EraCommand.ExitCode.done
+    return failed || objects.isEmpty ? ExitCode.runtimeError : ExitCode.done
   }
 
   private static func replays(_ options: Options, folder: URL, stopper: Stopper) -> Int32 {
-    var code = EraCommand.ExitCode.done
+    var code = ExitCode.done
     var ran = 0
     for (index, era) in EraInfo.all.enumerated() {
-      if stopper.isStopped { return EraCommand.ExitCode.interrupted }
+      if stopper.isStopped { return ExitCode.interrupted }
       let title = "══ \(index + 1). \(era.title) (\(era.executable)) "
       Console.out((index > 0 ? "\n" : "") + title + String(repeating: "═", count: 70 - title.count))
       guard let url = executable(era, in: folder) else {
@@ -228,27 +228,27 @@ enum SideBySide {
       }
       do {
         switch try Child.run(url, options.replayArguments(), stopper: stopper) {
-        case .exited(EraCommand.ExitCode.done): ran += 1
-        case .exited(EraCommand.ExitCode.interrupted), .killed(SIGINT):
-          return EraCommand.ExitCode.interrupted
+        case .exited(ExitCode.done): ran += 1
+        case .exited(ExitCode.interrupted), .killed(SIGINT):
+          return ExitCode.interrupted
         case .exited(let status):
           // A usage error is the same for every era: stop at the first.
-          if status == EraCommand.ExitCode.usageError { return status }
+          if status == ExitCode.usageError { return status }
           warn("\(era.executable) ended with status \(status)")
-          code = EraCommand.ExitCode.runtimeError
+          code = ExitCode.runtimeError
         case .killed(SIGPIPE):
           // Whoever read the output went away (`| head -1`): not the era's fault.
-          return EraCommand.ExitCode.runtimeError
+          return ExitCode.runtimeError
         case .killed(let signal):
           warn("\(era.executable) was killed by signal \(signal)")
-          code = EraCommand.ExitCode.runtimeError
+          code = ExitCode.runtimeError
         }
       } catch {
         warn("could not start \(url.path): \(error)")
-        code = EraCommand.ExitCode.runtimeError
+        code = ExitCode.runtimeError
       }
     }
-    return ran == 0 ? EraCommand.ExitCode.runtimeError : code
+    return ran == 0 ? ExitCode.runtimeError : code
   }
 
   private static func fail(_ message: String, code: Int32) -> Int32 {

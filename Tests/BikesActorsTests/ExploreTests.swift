@@ -4,40 +4,9 @@ import Testing
 
 @testable import BikesActors
 
-/// Every schedule of the stage, on this era's code: the same counts as in
-/// every other era (`Explorations`).
+/// The era's own mode and fixes explored (racy and the default fix, as in
+/// every era, are `ErasTests/StageContractTests`).
 @Suite(.timeLimit(.minutes(3))) struct ActorsExploreTests {
-  @Test(.timeLimit(.minutes(1)), arguments: Explorations.racy)
-  func racySchedulesAreCountedAsInEveryEra(count: Explorations.Count) async {
-    let exploration = await Explorations.explore(ActorsEra.self, .racy, count)
-    #expect(exploration.schedules == count.schedules, "\(count)")
-    #expect(exploration.forbidden == count.forbidden, "\(count)")
-    #expect(exploration.failures.isEmpty)
-    #expect(exploration.unsteady.isEmpty)
-  }
-
-  @Test(.timeLimit(.minutes(1)), arguments: Explorations.safe)
-  func safeHasNoForbiddenSchedule(count: Explorations.Count) async {
-    let exploration = await Explorations.explore(ActorsEra.self, .safe, count)
-    #expect(exploration.schedules == count.schedules, "\(count)")
-    #expect(exploration.forbidden == 0, "\(count)")
-    #expect(exploration.outcomes.count == 1)
-  }
-
-  /// The example printed for a forbidden outcome replays to that outcome.
-  @Test(.timeLimit(.minutes(1)), arguments: Story.allCases)
-  func everyForbiddenExampleReplaysToItsOutcome(story: Story) async {
-    let count = Explorations.racy.first { $0.story == story && $0.riders == 3 }!
-    let exploration = await Explorations.explore(ActorsEra.self, .racy, count)
-    for outcome in exploration.outcomes where outcome.forbidden {
-      let run = await Explorations.replay(
-        ActorsEra.self, .racy, outcome.example, story: story, riders: 3)
-      #expect(run.failure == nil)
-      #expect(run.result == outcome.result, "\(outcome.example)")
-      #expect(run.switches == outcome.exampleSwitches)
-    }
-  }
-
   @Test(.timeLimit(.minutes(1)), arguments: Explorations.racy)
   func theReentrantStationHasTheSameSchedulesAsTheRacyRider(count: Explorations.Count) async {
     let exploration = await Explorations.explore(ActorsEra.self, .reentrant, count)

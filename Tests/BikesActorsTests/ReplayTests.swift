@@ -4,19 +4,13 @@ import Testing
 
 @testable import BikesActors
 
+/// The era's own mode and fixes (racy and the default fix are played by
+/// `ErasTests/StageContractTests`).
 @Suite(.timeLimit(.minutes(3))) struct ActorsReplayTests {
-  @Test(arguments: 1...20)
-  func racyReplayAlwaysEndsAtMinusOneEmptySlot(round: Int) async {
-    let outcome = await Replay.play(ActorsEra.self, mode: .racy)
-    #expect(outcome.failure == nil)
-    #expect(outcome.end == StationCounts(freeBikes: 7, emptySlots: -1))
-    #expect(outcome.steps == ReplaySteps.racy)
-  }
-
-  /// The half the chapter quotes (`racyTake`), as it runs it (`--story bike`).
-  @Test(arguments: [Mode.racy, Mode.reentrant], 1...5)
-  func racyReplayOfTheTakeHalfEndsAtMinusOneFreeBike(mode: Mode, round: Int) async {
-    let run = await ReplaySteps.takeHalf(ActorsEra.self, mode)
+  /// The take half (`--story bike`) in the reentrant station: the same steps as racy.
+  @Test(arguments: 1...5)
+  func reentrantReplayOfTheTakeHalfEndsAtMinusOneFreeBike(round: Int) async {
+    let run = await ReplaySteps.takeHalf(ActorsEra.self, .reentrant)
     #expect(run.failure == nil)
     #expect(run.end == StationCounts(freeBikes: -1, emptySlots: 7))
     #expect(run.steps == ReplaySteps.racyTake)
@@ -38,17 +32,6 @@ import Testing
     configuration.fix = fix
     let outcome = await Replay.play(ActorsEra.self, mode: .safe, configuration: configuration)
     #expect(outcome.failure == nil)
-    #expect(outcome.violations.isEmpty)
-    #expect(outcome.steps == ReplaySteps.safe)
-  }
-
-  // NB: make `Station.leaveBike()` call `addBike()` without its guard and this fails.
-  @Test(arguments: 1...20)
-  func safeReplayTurnsBAwayAndNeverGoesBelowZero(round: Int) async {
-    let outcome = await Replay.play(ActorsEra.self, mode: .safe)
-    #expect(outcome.failure == nil)
-    #expect(outcome.end == StationCounts(freeBikes: 6, emptySlots: 0))
-    #expect(outcome.lowest.emptySlots == 0)
     #expect(outcome.violations.isEmpty)
     #expect(outcome.steps == ReplaySteps.safe)
   }

@@ -23,46 +23,14 @@ import Testing
       selection: try Selection(city: city, configuration: configuration), log: .none)
   }
 
-  @Test(arguments: FuturesExclusive.allCases)
+  /// Every way but the default, which the contract suite runs.
+  @Test(arguments: FuturesExclusive.allCases.filter { $0 != Configuration().exclusive })
   func safeStressRunHasNoViolationAndConservesBikes(exclusive: FuturesExclusive) async throws {
     let report = try await Scenarios.safeStress(FuturesEra.self, riders: 200, exclusive: exclusive)
     #expect(report.violations.isEmpty)
     #expect(report.conserved)
     #expect(report.paths == 200 * 3)
     #expect(report.waitingLegs > 0)
-  }
-
-  @Test(arguments: Mode.both)
-  func oneStationWithMoreBikesThanRidersMeansNoWaiting(mode: Mode) async throws {
-    let report = try await Scenarios.plentyOfBikes(FuturesEra.self, mode)
-    #expect(report.waitingLegs == 0)
-    #expect(report.paths == 8 * 5)
-    #expect(report.violations.isEmpty)
-  }
-
-  @Test(.timeLimit(.minutes(1)), arguments: Mode.both)
-  func moreRidersThanBikesMeansWaiting(mode: Mode) async throws {
-    let report = try await Scenarios.moreRidersThanBikes(
-      FuturesEra.self, mode, blockingProbe: BlockingTurnTaking(startingLine: 10).probe)
-    #expect(report.waitingLegs > 0)
-    #expect(report.paths == 10 * 3)
-    #expect(report.conserved)
-  }
-
-  @Test(arguments: Mode.both)
-  func aGoalEndsRidersEarly(mode: Mode) async throws {
-    let report = try await Scenarios.goalB(FuturesEra.self, mode)
-    #expect(report.waitingLegs == 0)
-    #expect(report.paths < 10 * 10)
-    #expect(report.goalReached == 10)
-  }
-
-  @Test(.timeLimit(.minutes(1)))
-  func stoppingEndsEveryRiderAndKeepsTheBikes() async throws {
-    let report = try await Scenarios.stoppedAtTheThirdArrival(FuturesEra.self)
-    #expect(report.interrupted)
-    #expect(report.paths < 5 * 10)
-    #expect(report.conserved)
   }
 
   @Test func moreRidersThanThreadsTakeTurns() async throws {

@@ -6,51 +6,6 @@ import Testing
 
 @testable import BikesOperations
 
-@Suite(.timeLimit(.minutes(3))) struct OperationsRunTests {
-  @Test func safeStressRunHasNoViolationAndConservesBikes() async throws {
-    let report = try await Scenarios.safeStress(OperationsEra.self)
-    #expect(report.violations.isEmpty)
-    #expect(report.conserved)
-    #expect(report.paths == 400 * 3)
-    #expect(report.waitingLegs > 0)
-  }
-
-  @Test(arguments: Mode.both)
-  func oneStationWithMoreBikesThanRidersMeansNoWaiting(mode: Mode) async throws {
-    let report = try await Scenarios.plentyOfBikes(OperationsEra.self, mode)
-    #expect(report.waitingLegs == 0)
-    #expect(report.paths == 8 * 5)
-    #expect(report.violations.isEmpty)
-  }
-
-  @Test(.timeLimit(.minutes(1)), arguments: Mode.both)
-  func moreRidersThanBikesMeansWaiting(mode: Mode) async throws {
-    // The starting line: every rider waits at the station before the first
-    // turn, so the third in line always finds the two bikes gone.
-    let report = try await Scenarios.moreRidersThanBikes(
-      OperationsEra.self, mode, blockingProbe: BlockingTurnTaking(startingLine: 10).probe)
-    #expect(report.waitingLegs > 0)
-    #expect(report.paths == 10 * 3)
-    #expect(report.conserved)
-  }
-
-  @Test(arguments: Mode.both)
-  func aGoalEndsRidersEarly(mode: Mode) async throws {
-    let report = try await Scenarios.goalB(OperationsEra.self, mode)
-    #expect(report.waitingLegs == 0)
-    #expect(report.paths < 10 * 10)
-    #expect(report.goalReached == 10)
-  }
-
-  @Test(.timeLimit(.minutes(1)))
-  func stoppingEndsEveryRiderAndKeepsTheBikes() async throws {
-    let report = try await Scenarios.stoppedAtTheThirdArrival(OperationsEra.self)
-    #expect(report.interrupted)
-    #expect(report.paths < 5 * 10)
-    #expect(report.conserved)
-  }
-}
-
 /// Runs the era's `Run` on two stations with plenty of bikes and slots, watching every step.
 func watchedRun(
   _ mode: Mode, riders: Int = 10, paths: Int = 3, goal: String? = nil,

@@ -7,12 +7,6 @@ public enum Command: Sendable, Equatable {
   case version
 }
 
-/// A mistake on the command line: one line for stderr, exit code 2.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-  public let description: String
-  public init(_ description: String) { self.description = description }
-}
-
 /// The hand-written parser shared by every era (`bikes-<era> [run|replay] [options]`),
 /// reading the options of `EraInfo.options`.
 public enum CommandLineParser {
@@ -117,7 +111,7 @@ public enum CommandLineParser {
         + "  " + what
     }
     return """
-      \(executable): \(summary)
+      \(executable): era \(era.number) of \(EraInfo.all.count), \(summary)
 
       USAGE
       \(usage("[run] [options]", "simulate (the default)"))

@@ -10,7 +10,7 @@ public enum Interrupt {
     Signals.observe(SIGINT) {
       if stop.isStopped {
         Console.error("stopped again: quitting without a report")
-        exit(EraCommand.ExitCode.interrupted)
+        exit(ExitCode.interrupted)
       }
       Console.error("stopping: Ctrl-C again to quit at once")
       stop.stop()

@@ -65,11 +65,6 @@ public struct RaceProbe: Sendable {
       if stop.point == .raceWindow { try? await Task.sleep(for: window) }
     })
   }
-
-  /// Holds each rider until the gate's schedule lets it go.
-  public static func scripted(_ gate: ScriptedGate) -> RaceProbe {
-    RaceProbe(pause: { await gate.pass($0) }, finished: { gate.finish(rider: $0) })
-  }
 }
 
 /// The blocking probe, for the eras of callbacks, operations and threads.
@@ -111,9 +106,5 @@ public struct BlockingRaceProbe: Sendable {
     return BlockingRaceProbe(pause: { stop in
       if stop.point == .raceWindow { Thread.sleep(forTimeInterval: seconds) }
     })
-  }
-
-  public static func scripted(_ gate: ScriptedGate) -> BlockingRaceProbe {
-    BlockingRaceProbe(pause: { gate.passBlocking($0) }, finished: { gate.finish(rider: $0) })
   }
 }

@@ -32,21 +32,4 @@ extension Era {
   public static var jobShapes: [JobShape] { [] }
 
   public static var benchCases: [BenchCase] { [] }
-
-  /// The era executable's entry point (`@main`): the shared command line.
-  /// Synchronous, so that the standard streams are checked before the
-  /// concurrency runtime opens its first file descriptor.
-  public static func main() {
-    Console.claimStandardStreams()
-    Runner.endWithItsRunner()
-    Task { exit(await EraCommand.run(Self.self)) }
-    dispatchMain()
-  }
-}
-
-extension Duration {
-  /// The duration as a number of seconds.
-  public var seconds: Double {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
-  }
 }

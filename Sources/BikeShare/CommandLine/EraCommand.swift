@@ -4,13 +4,6 @@ import Synchronization
 /// The `main` of every era: parse, load the city, run each mode, audit,
 /// report, exit. An era only supplies its `simulate` and `replay`.
 public enum EraCommand {
-  public enum ExitCode {
-    public static let done: Int32 = 0
-    public static let runtimeError: Int32 = 1
-    public static let usageError: Int32 = 2
-    public static let violations: Int32 = 3
-    public static let interrupted: Int32 = 130
-  }
 
   /// Runs the command line and returns the exit code.
   public static func run<E: Era>(

@@ -106,10 +106,10 @@ public enum Play {
         game.abandon()
         if stop.isStopped {
           Console.out("stopped with Ctrl-C; schedule so far: \(snapshot.schedule)")
-          return EraCommand.ExitCode.interrupted
+          return ExitCode.interrupted
         }
         Console.out("end of input; schedule so far: \(snapshot.schedule)")
-        return EraCommand.ExitCode.done
+        return ExitCode.done
       }
       let word = line.trimmingCharacters(in: .whitespaces).lowercased()
       switch word {
@@ -117,7 +117,7 @@ public enum Play {
         Console.out("schedule so far: \(snapshot.schedule)")
         if mode.isFix && !snapshot.won { Console.out(safeLesson(E.self, options: options)) }
         game.abandon()
-        return EraCommand.ExitCode.done
+        return ExitCode.done
       case "u", "undo":
         if prefix.isEmpty {
           message = "nothing to undo"

@@ -80,3 +80,9 @@ extension StationRecord {
   /// The counts the station starts with.
   public var counts: StationCounts { StationCounts(freeBikes: freeBikes, emptySlots: emptySlots) }
 }
+
+/// The two counters of a station, by their CityBikes names.
+public enum Counter: String, Sendable, Codable {
+  case freeBikes = "free_bikes"
+  case emptySlots = "empty_slots"
+}

@@ -233,3 +233,17 @@ public final class ScriptedGate: Sendable {
     release { $0.finish(rider) }
   }
 }
+
+extension RaceProbe {
+  /// Holds each rider until the gate's schedule lets it go.
+  public static func scripted(_ gate: ScriptedGate) -> RaceProbe {
+    RaceProbe(pause: { await gate.pass($0) }, finished: { gate.finish(rider: $0) })
+  }
+}
+
+extension BlockingRaceProbe {
+  /// Holds the calling thread until the gate's schedule lets its rider go.
+  public static func scripted(_ gate: ScriptedGate) -> BlockingRaceProbe {
+    BlockingRaceProbe(pause: { gate.passBlocking($0) }, finished: { gate.finish(rider: $0) })
+  }
+}

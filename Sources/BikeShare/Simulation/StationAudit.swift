@@ -77,12 +77,6 @@ public final class StationAudit: Sendable {
   }
 }
 
-/// The two counters of a station, by their CityBikes names.
-public enum Counter: String, Sendable, Codable {
-  case freeBikes = "free_bikes"
-  case emptySlots = "empty_slots"
-}
-
 /// A counter value outside `0...capacity`, seen at some moment of the run.
 public struct Violation: Sendable, Equatable, Codable, CustomStringConvertible {
   public let station: String
