@@ -25,8 +25,8 @@ import Testing
     ])
     #expect(result.status == 0)
     #expect(result.outputLines.count == 1)
-    #expect(result.standardOutput.contains(#""era":"futures""#))
-    #expect(result.standardOutput.contains(#""exclusive":"\#(exclusive.rawValue)""#))
+    #expect(result.field("era") == "futures")
+    #expect(result.field("config.exclusive") == exclusive.rawValue)
   }
 
   /// Minute-long legs: the run can only end quickly (within the time limit)
@@ -40,7 +40,7 @@ import Testing
       line.hasPrefix("rider ")
     }
     #expect(result.status == 130)
-    #expect(result.standardOutput.contains("futures · safe · STOPPED (partial report)"))
-    #expect(result.standardOutput.contains(": conserved"))
+    #expect(result.prints("futures · safe · STOPPED (partial report)"))
+    #expect(result.prints(": conserved"))
   }
 }

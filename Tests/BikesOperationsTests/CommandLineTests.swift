@@ -11,6 +11,6 @@ import Testing
     #expect(result.status == 0)
     let live = result.outputLines.filter { $0.hasPrefix("in flight: riders ") }
     #expect(live.count >= 3 * 2)  // one after every take or leave
-    #expect(result.standardOutput.contains("operations on run queue: 4 added"))
+    #expect(result.prints("operations on run queue: 4 added"))
   }
 }

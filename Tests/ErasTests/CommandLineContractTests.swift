@@ -79,15 +79,16 @@ import Testing
     let bikes = try era.executable()
     let result = try bikes.run(["explore", "--mode", "both", "--riders", "3", "--format", "json"])
     #expect(result.status == 0)
-    let lines = result.outputLines
-    #expect(lines.count == 2)
-    #expect(lines.first?.contains(#""forbidden":60"#) == true)
-    #expect(lines.first?.contains(#""schedules":66"#) == true)
-    #expect(lines.last?.contains(#""forbidden":0"#) == true)
-    #expect(lines.last?.contains(#""schedules":6"#) == true)
+    #expect(result.outputLines.count == 2)
+    #expect(result.field("mode", line: 0) == "racy")
+    #expect(result.field("schedules", line: 0) == "66")
+    #expect(result.field("forbidden", line: 0) == "60")
+    #expect(result.field("mode", line: 1) == "safe")
+    #expect(result.field("schedules", line: 1) == "6")
+    #expect(result.field("forbidden", line: 1) == "0")
     let text = try bikes.run(["explore", "--mode", "racy", "--fail-on-violation"])
     #expect(text.status == 3)
-    #expect(text.standardOutput.contains("e.g. A:arrive B:arrive B:window A:window (1 switch)"))
+    #expect(text.prints("e.g. A:arrive B:arrive B:window A:window (1 switch)"))
     #expect(text.standardOutput.hasSuffix("forbidden\n"))
   }
 
@@ -97,11 +98,11 @@ import Testing
     let result = try bikes.run(
       ["replay", "--mode", "racy", "--story", "bike", "--schedule", "B:arrive A:arrive A:window"])
     #expect(result.status == 0)
-    #expect(result.standardOutput.contains("Schedule: B:arrive A:arrive A:window\n"))
+    #expect(result.prints("Schedule: B:arrive A:arrive A:window\n"))
     #expect(
-      result.standardOutput.contains("Played: B:arrive A:arrive A:window B:window"),
+      result.prints("Played: B:arrive A:arrive A:window B:window"),
       "the rest is played without a switch and printed")
-    #expect(result.standardOutput.contains("free 0, empty 6"))
+    #expect(result.prints("free 0, empty 6"))
     let bad = try bikes.run([
       "replay", "--mode", "racy", "--schedule", "A:arrive A:window B:window",
     ])
@@ -118,7 +119,7 @@ import Testing
     let result = try era.executable().run(["stress", "--mode", "safe", "--runs", "20"])
     #expect(result.status == 0)
     #expect(
-      result.standardOutput.contains(
+      result.prints(
         "forbidden in 0 of 20 runs: the rate is below 15.00 % with 95 % confidence,"
           + " which proves nothing about 0"))
   }
@@ -131,8 +132,8 @@ import Testing
     #expect(first.status == 0)
     #expect(first.standardOutput == second.standardOutput)
     #expect(
-      first.standardOutput.contains("4. A leaves a bike at Rossio: free 7, empty -1  ← empty -1"))
-    #expect(first.standardOutput.contains("2. B is turned away at Rossio: no empty slot"))
+      first.prints("4. A leaves a bike at Rossio: free 7, empty -1  ← empty -1"))
+    #expect(first.prints("2. B is turned away at Rossio: no empty slot"))
   }
 
   static let usageErrors: [(arguments: [String], message: String)] = [
@@ -229,8 +230,8 @@ import Testing
   func noArgumentsRunRacyThenSafeAndSumUpBoth(era: EraUnderTest) throws {
     let result = try era.executable().run(["--riders", "8", "--paths", "2", "--leg-ms", "0"])
     #expect(result.status == 0)
-    #expect(result.standardOutput.contains("── \(era.name) · racy "))
-    #expect(result.standardOutput.contains("── \(era.name) · safe "))
+    #expect(result.prints("── \(era.name) · racy "))
+    #expect(result.prints("── \(era.name) · safe "))
     let summary = result.outputLines.suffix(2)
     #expect(summary.first?.hasPrefix("racy: ") == true)
     #expect(
@@ -243,11 +244,9 @@ import Testing
       "--format", "json", "--riders", "6", "--paths", "2", "--leg-ms", "0",
     ])
     #expect(result.status == 0)
-    let objects = try result.outputLines.map { line in
-      try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-    }
-    #expect(objects.map { $0?["mode"] as? String } == ["racy", "safe"])
-    #expect(objects.allSatisfy { $0?["era"] as? String == era.name })
+    #expect(result.outputLines.count == 2)
+    #expect([result.field("mode", line: 0), result.field("mode", line: 1)] == ["racy", "safe"])
+    #expect([result.field("era", line: 0), result.field("era", line: 1)] == [era.name, era.name])
   }
 
   @Test(arguments: Eras.all)
@@ -256,8 +255,8 @@ import Testing
       "--mode", "safe", "--riders", "1", "--paths", "1", "--station", "Chiado", "--log",
     ])
     #expect(result.status == 0)
-    #expect(result.outputLines.contains("rider 1 takes a bike at Chiado: free 4, empty 4"))
-    #expect(result.outputLines.contains("rider 1 leaves a bike at Chiado: free 5, empty 3"))
+    #expect(result.printsLine("rider 1 takes a bike at Chiado: free 4, empty 4"))
+    #expect(result.printsLine("rider 1 leaves a bike at Chiado: free 5, empty 3"))
   }
 
   /// Minute-long legs: the run can only end quickly (within the time limit)
@@ -270,8 +269,8 @@ import Testing
       line.hasPrefix("rider ")
     }
     #expect(result.status == 130)
-    #expect(result.standardOutput.contains("\(era.name) · safe · STOPPED (partial report)"))
-    #expect(result.standardOutput.contains(": conserved"))
+    #expect(result.prints("\(era.name) · safe · STOPPED (partial report)"))
+    #expect(result.prints(": conserved"))
     #expect(result.errorLines.first?.hasPrefix("stopping:") == true)
   }
 
@@ -279,6 +278,6 @@ import Testing
   @Test func aChildThatOutlivesItsLimitIsKilled() throws {
     let result = try Executable("bikes-callbacks").run(["--leg-ms", "60000"], limit: 1)
     #expect(result.status == SIGKILL)
-    #expect(!result.standardOutput.contains("bikes: "))
+    #expect(!result.prints("bikes: "))
   }
 }

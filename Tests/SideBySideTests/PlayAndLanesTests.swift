@@ -19,11 +19,11 @@ import Testing
   func aWinningGameEndsWithTheViolationAndAScheduleThatReplays(era: String) throws {
     let game = try Self.play(era, ["a", "b", "b", "a"])
     #expect(game.status == 0)
-    #expect(game.standardOutput.contains("You won: Rossio: free_bikes reached 7"))
+    #expect(game.prints("You won: Rossio: free_bikes reached 7"))
     let schedule = "A:arrive B:arrive B:window A:window"
-    #expect(game.standardOutput.contains("--schedule '\(schedule)'"))
+    #expect(game.prints("--schedule '\(schedule)'"))
     let replay = try Executable(era).run(["replay", "--mode", "racy", "--schedule", schedule])
-    #expect(replay.standardOutput.contains("Result: free 7, empty -1."))
+    #expect(replay.prints("Result: free 7, empty -1."))
   }
 
   @Test(arguments: eras)
@@ -31,16 +31,16 @@ import Testing
     // A checks and docks, B is turned away: no win. Undo twice, then let B
     // check before A acts: both dock into one slot.
     let game = try Self.play(era, ["a", "a", "b", "u", "u", "b", "b", "a"])
-    #expect(game.standardOutput.contains("this schedule does not open the window"))
-    #expect(game.standardOutput.contains("You won"))
+    #expect(game.prints("this schedule does not open the window"))
+    #expect(game.prints("You won"))
   }
 
   @Test(arguments: eras)
   func safeModeNeverWins(era: String) throws {
     for moves in [["a", "b"], ["b", "a"]] {
       let game = try Self.play(era, moves, mode: "safe")
-      #expect(!game.standardOutput.contains("You won"))
-      #expect(game.standardOutput.contains("No schedule can win in safe mode"))
+      #expect(!game.prints("You won"))
+      #expect(game.prints("No schedule can win in safe mode"))
     }
   }
 
@@ -48,9 +48,9 @@ import Testing
   func badMovesGetOneLineAndTheGameGoesOn(era: String) throws {
     let game = try Self.play(era, ["x", "zz", "a"])
     #expect(game.status == 0)
-    #expect(game.outputLines.contains("there is no rider X on this stage"))
+    #expect(game.printsLine("there is no rider X on this stage"))
     #expect(
-      game.outputLines.contains("'zz' is not a move: type a rider's letter, or u, r, h, ?, q"))
+      game.printsLine("'zz' is not a move: type a rider's letter, or u, r, h, ?, q"))
     #expect(game.outputLines.last == "end of input; schedule so far: A:arrive")
     #expect(game.standardError.isEmpty)
   }
