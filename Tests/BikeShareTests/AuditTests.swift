@@ -55,30 +55,49 @@ import Testing
 
   /// Rounds on a fresh audit each, threads started together (spinning,
   /// yielding the core, until all have arrived), and counted as contended
-  /// only if some thread saw another take steps while it took its own.
+  /// when another thread stepped while thread 0 took its own steps.
   final class Rounds: Sendable {
     let threads: Int
     private let arrived = Atomic(0)
     /// Steps taken by every thread together.
     let steps = Atomic(0)
-    /// The round after which every thread stops (decided before a round starts).
-    private let last = Atomic(Int.max)
     let contended = Atomic(0)
 
     init(threads: Int) { self.threads = threads }
 
-    /// Waits for every thread at `round`; false once the rounds are over.
-    /// A thread that decides to stop says so before it arrives, so every
-    /// thread sees it once the round starts.
-    func start(_ round: Int, stop: Bool) -> Bool {
-      if stop { last.min(round, ordering: .sequentiallyConsistent) }
+    func start(_ round: Int) {
       arrived.add(1, ordering: .sequentiallyConsistent)
       while arrived.load(ordering: .sequentiallyConsistent) < (round + 1) * threads {
         sched_yield()
       }
-      return round < last.load(ordering: .sequentiallyConsistent)
     }
 
+    /// Every thread observes its values on each audit in turn, round by round.
+    func play(_ audits: [StationAudit], values: Int) async {
+      let done = DispatchGroup()
+      for thread in 0..<threads {
+        done.enter()
+        Thread { [self] in
+          for (round, audit) in audits.enumerated() {
+            start(round)
+            let before = steps.load(ordering: .relaxed)
+            for step in 0..<values {
+              let value = step * threads + thread + 1
+              audit.observe(StationCounts(freeBikes: -value, emptySlots: value))
+              audit.observe(StationCounts(freeBikes: value, emptySlots: -value))
+              steps.add(1, ordering: .relaxed)
+            }
+            if thread == 0, steps.load(ordering: .relaxed) - before > values {
+              contended.add(1, ordering: .relaxed)
+            }
+          }
+          done.leave()
+        }.start()
+      }
+      await withCheckedContinuation { continuation in
+        done.notify(queue: .global()) { continuation.resume() }
+      }
+    }
   }
 
   /// The audit under the contention it exists for: threads lowering and
@@ -87,71 +106,49 @@ import Testing
   /// in turn with the others (thread `t` observes `t + 1`, `t + 1 + threads`,
   /// ...), each as a low and as a high, so the extremes are `±64 × threads`
   /// and whoever holds them raced the others to record them. A correct
-  /// audit records them in every round. The rounds go on until 10,000 of
-  /// them were contended (another thread stepped while thread 0 took its
-  /// steps), or 30 s: on a loaded machine threads take turns instead of
-  /// running together, and a round without contention tests nothing.
-  /// Why 10,000: an audit that gives up after one failed compare-exchange
-  /// lost an extreme in 0.4 % to 14 % of contended rounds (10 runs on two
-  /// cores, alone and inside the whole suite, breaking `lower`, then
-  /// `raise`), so 10,000 contended rounds miss it with a probability below
-  /// 0.996^10000, about 4e-18.
+  /// audit records them in every round. Batches of 5,000 rounds go on until
+  /// 5,000 rounds were contended (another thread stepped while thread 0
+  /// took its steps), or 45 s: on a loaded machine threads take turns
+  /// instead of running together, and a round without contention tests
+  /// nothing (inside the whole suite here, 5,000 contended rounds took 3 to
+  /// 14 s; alone, 0.1 s). Why 5,000: an audit that gives up after one failed
+  /// compare-exchange lost an extreme in 0.4 % to 14 % of contended rounds
+  /// (10 runs on two cores, alone and inside the whole suite, breaking
+  /// `lower`, then `raise`), so 5,000 contended rounds miss it with a
+  /// probability below 0.996^5000, about 2e-9.
   // NB: in `StationAudit.lower` (or `raise`), `return` after a failed
   // compare-exchange instead of trying again, and this fails.
   @Test(.timeLimit(.minutes(1)))
   func contendedObservationsKeepTheTrueExtremesInEveryRound() async {
     let threads = min(4, max(2, ProcessInfo.processInfo.activeProcessorCount))
-    let goal = 10_000
-    let values = 64
-    let audits = (0..<200_000).map { _ in
-      StationAudit(StationRecord(id: "s", name: "S", freeBikes: 0, emptySlots: 0))
-    }
-    let rounds = Rounds(threads: threads)
-    let started = ContinuousClock.now
-    let done = DispatchGroup()
-    for thread in 0..<threads {
-      done.enter()
-      Thread {
-        for (round, audit) in audits.enumerated() {
-          let over =
-            rounds.contended.load(ordering: .relaxed) >= goal
-            || ContinuousClock.now - started > .seconds(30) || round == audits.count - 1
-          guard rounds.start(round, stop: over) else { break }
-          let before = rounds.steps.load(ordering: .relaxed)
-          for step in 0..<values {
-            let value = step * threads + thread + 1
-            audit.observe(StationCounts(freeBikes: -value, emptySlots: value))
-            audit.observe(StationCounts(freeBikes: value, emptySlots: -value))
-            rounds.steps.add(1, ordering: .relaxed)
-          }
-          // Thread 0 counts the round if others stepped while it took its own steps.
-          if thread == 0, rounds.steps.load(ordering: .relaxed) - before > values {
-            rounds.contended.add(1, ordering: .relaxed)
-          }
-        }
-        done.leave()
-      }.start()
-    }
-    await withCheckedContinuation { continuation in
-      done.notify(queue: .global()) { continuation.resume() }
-    }
+    let (goal, values, batch) = (5_000, 64, 5_000)
     let top = values * threads
-    let wrong = audits.enumerated().filter { _, audit in
-      audit.highest != StationCounts(freeBikes: 0, emptySlots: 0)
-        && (audit.lowest != StationCounts(freeBikes: -top, emptySlots: -top)
-          || audit.highest != StationCounts(freeBikes: top, emptySlots: top))
+    let started = ContinuousClock.now
+    var (played, contended) = (0, 0)
+    var wrong: [String] = []
+    while contended < goal, ContinuousClock.now - started < .seconds(45) {
+      let audits = (0..<batch).map { _ in
+        StationAudit(StationRecord(id: "s", name: "S", freeBikes: 0, emptySlots: 0))
+      }
+      let rounds = Rounds(threads: threads)
+      await rounds.play(audits, values: values)
+      for (round, audit) in audits.enumerated()
+      where audit.lowest != StationCounts(freeBikes: -top, emptySlots: -top)
+        || audit.highest != StationCounts(freeBikes: top, emptySlots: top)
+      {
+        wrong.append(
+          "round \(played + round): lowest \(audit.lowest), highest \(audit.highest)")
+      }
+      played += batch
+      contended += rounds.contended.load(ordering: .relaxed)
     }
-    let played = audits.filter { $0.highest != StationCounts(freeBikes: 0, emptySlots: 0) }.count
-    let first = wrong.first.map { round, audit in
-      "round \(round): lowest \(audit.lowest), highest \(audit.highest), expected ∓\(top)"
-    }
+    let first = wrong.first ?? ""
     #expect(
       wrong.isEmpty,
-      "\(wrong.count) of \(played) rounds lost an extreme; the first: \(first ?? "")")
+      "\(wrong.count) of \(played) rounds lost an extreme (expected ∓\(top)); the first: \(first)")
     #expect(
-      rounds.contended.load(ordering: .relaxed) >= goal,
-      "only \(rounds.contended.load(ordering: .relaxed)) of \(played) rounds were contended in 30 s"
-    )
+      contended >= goal,
+      "only \(contended) of \(played) rounds were contended in \(ContinuousClock.now - started)")
   }
 
   @Test func reportChecksConservationIncludingBikesBeingRidden() throws {
