@@ -73,6 +73,31 @@ import Testing
     #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: 2))
   }
 
+  /// The leave half: four riders, each with a bike, and one empty dock.
+  /// A rider that docks takes its bike back before the dock is free again,
+  /// so only leaves contend; a split leave docks two bikes in one slot.
+  // NB: split `Station.leaveBike()` into a check future and an act future
+  // and the `station` case fails (the contended take above never sees it).
+  @Test(arguments: FuturesExclusive.allCases)
+  func manyRidersLeavingIntoOneDockNeverOverfillIt(exclusive: FuturesExclusive) async {
+    let record = StationRecord(id: "s", name: "S", freeBikes: 0, emptySlots: 1)
+    let audit = StationAudit(record)
+    let station = Station(record, audit: audit)
+    let riders = (0..<4).map { _ in
+      Future<Void, Never>.onNewThread {
+        let rider = Self.rider(.safe, exclusive, at: station, log: .none)
+        for _ in 0..<2_000 where rider.visit(0, wanting: .emptySlot) {
+          for _ in 0..<1_000 where rider.visit(0, wanting: .bike) { break }
+        }
+      }
+    }
+    for rider in riders { await rider.value }
+    #expect(await station.readCounts().value == StationCounts(freeBikes: 0, emptySlots: 1))
+    #expect(audit.violations.isEmpty, "\(audit.violations)")
+    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: 0))
+    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: 1))
+  }
+
   @Test func stoppingCancelsTheLegUnderWay() async {
     let record = StationRecord(id: "s", name: "S", freeBikes: 5, emptySlots: 5)
     let station = Station(record, audit: StationAudit(record))
