@@ -17,13 +17,18 @@ import Testing
 
   static var chapters: [URL] { markdown(in: "Chapters") }
 
-  /// The README, the chapters, and the READMEs of the scripts and the eras.
+  /// The README, the chapters, and the READMEs of the scripts, the tests,
+  /// the eras and the shared model's layers.
   static var documents: [URL] {
     let sources =
       (try? FileManager.default.contentsOfDirectory(
         atPath: root.appendingPathComponent("Sources").path)) ?? []
-    return markdown(in: ".") + chapters + markdown(in: "Scripts")
+    let layers =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: root.appendingPathComponent("Sources/BikeShare").path)) ?? []
+    return markdown(in: ".") + chapters + markdown(in: "Scripts") + markdown(in: "Tests")
       + sources.sorted().flatMap { markdown(in: "Sources/\($0)") }
+      + layers.sorted().flatMap { markdown(in: "Sources/BikeShare/\($0)") }
   }
 
   @Test func theChaptersAreAllThere() {
