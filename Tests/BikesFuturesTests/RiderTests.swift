@@ -47,55 +47,39 @@ import Testing
       ])
   }
 
-  /// Safe visits from four riders at once on one bike and one slot. The end
-  /// counts alone would not catch a split check-and-act (a −1 undone by the
-  /// next dock), so the audit's lowest and highest are asserted too.
-  @Test(arguments: FuturesExclusive.allCases)
-  func manyRidersTakingAndLeavingNeverLeaveTheRange(exclusive: FuturesExclusive) async {
-    let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 1)
-    let audit = StationAudit(record)
-    let station = Station(record, audit: audit)
-    // 4 riders × 2,000 attempts, each on a thread of its own. The loops
-    // are bounded, so a broken fix fails instead of hanging.
-    let riders = (0..<4).map { _ in
-      Future<Void, Never>.onNewThread {
-        let rider = Self.rider(.safe, exclusive, at: station, log: .none)
-        for _ in 0..<2_000 where rider.visit(0, wanting: .bike) {
-          for _ in 0..<1_000 where rider.visit(0, wanting: .emptySlot) { break }
-        }
-      }
-    }
-    for rider in riders { await rider.value }
-    #expect(await station.readCounts().value == StationCounts(freeBikes: 1, emptySlots: 1))
-    #expect(audit.violations.isEmpty, "\(audit.violations)")
-    // One bike: it is in its dock (free 1, empty 1) or ridden (free 0, empty 2).
-    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: 1))
-    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: 2))
-  }
-
-  /// The leave half: four riders, each with a bike, and one empty dock.
-  /// A rider that docks takes its bike back before the dock is free again,
-  /// so only leaves contend; a split leave docks two bikes in one slot.
+  /// Four riders at once on one station with one dock in play, each on a
+  /// thread of its own. Taking first (one bike, one slot): takes contend.
+  /// Leaving first (each rider brings a bike, one empty dock): a rider that
+  /// docks takes a bike back before the dock is free again, so only leaves
+  /// contend, and a split leave docks two bikes in one slot. The end counts
+  /// alone would not catch a split check-and-act (a −1 undone by the next
+  /// dock), so the audit's lowest and highest are asserted too.
   // NB: split `Station.leaveBike()` into a check future and an act future
-  // and the `station` case fails (the contended take above never sees it).
-  @Test(arguments: FuturesExclusive.allCases)
-  func manyRidersLeavingIntoOneDockNeverOverfillIt(exclusive: FuturesExclusive) async {
-    let record = StationRecord(id: "s", name: "S", freeBikes: 0, emptySlots: 1)
+  // and the leaving `station` case fails (the contended take never sees it).
+  @Test(arguments: FuturesExclusive.allCases, [Want.bike, .emptySlot])
+  func manyRidersAtOneDockNeverLeaveTheRange(exclusive: FuturesExclusive, first: Want) async {
+    let then: Want = first == .bike ? .emptySlot : .bike
+    let bikes = first == .bike ? 1 : 0
+    let record = StationRecord(id: "s", name: "S", freeBikes: bikes, emptySlots: 1)
     let audit = StationAudit(record)
     let station = Station(record, audit: audit)
+    // 4 riders × 2,000 attempts. The loops are bounded, so a broken fix
+    // fails instead of hanging.
     let riders = (0..<4).map { _ in
       Future<Void, Never>.onNewThread {
         let rider = Self.rider(.safe, exclusive, at: station, log: .none)
-        for _ in 0..<2_000 where rider.visit(0, wanting: .emptySlot) {
-          for _ in 0..<1_000 where rider.visit(0, wanting: .bike) { break }
+        for _ in 0..<2_000 where rider.visit(0, wanting: first) {
+          for _ in 0..<1_000 where rider.visit(0, wanting: then) { break }
         }
       }
     }
     for rider in riders { await rider.value }
-    #expect(await station.readCounts().value == StationCounts(freeBikes: 0, emptySlots: 1))
+    #expect(await station.readCounts().value == StationCounts(freeBikes: bikes, emptySlots: 1))
     #expect(audit.violations.isEmpty, "\(audit.violations)")
-    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: 0))
-    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: 1))
+    // Taking first, the one bike is docked (1, 1) or ridden (0, 2); leaving
+    // first, the dock is empty (0, 1) or holds a bike (1, 0).
+    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: bikes == 1 ? 1 : 0))
+    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: bikes == 1 ? 2 : 1))
   }
 
   @Test func stoppingCancelsTheLegUnderWay() async {
