@@ -1,5 +1,5 @@
+import BikeShare
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -100,7 +100,7 @@ enum Spawn {
 /// Reads a file descriptor to its end.
 private final class Reader: Sendable {
   private let fd: Int32
-  private let data = Mutex(Data())
+  private let data = Locked(Data())
   private let done = DispatchSemaphore(value: 0)
 
   init(fd: Int32) { self.fd = fd }

@@ -1,6 +1,5 @@
 import BikeShare
 import Dispatch
-import Synchronization
 
 /// A rider whose journey is a chain of callbacks: every step is started from
 /// the completion handler of the step before. Nothing waits and no thread is
@@ -26,7 +25,7 @@ final class Rider: Sendable {
   private let queue: DispatchQueue
   /// A 2024 type: a 2016 rider would confine this state to `queue`. Kept so
   /// the compiler checks `Rider`.
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   private struct State {
     var legUnderWay = false
@@ -47,7 +46,7 @@ final class Rider: Sendable {
     self.legDuration = legDuration.dispatchInterval
     queue = DispatchQueue(label: "rider.\(journey.rider + 1)")
     self.onRelease = onRelease
-    state = Mutex(State(journey: journey))
+    state = Locked(State(journey: journey))
   }
 
   deinit { onRelease?() }

@@ -1,6 +1,5 @@
 import BikeShare
 import Dispatch
-import Synchronization
 
 /// One simulation run. It owns the stations and the riders until every
 /// rider has called back; callbacks hold riders only weakly, so once the run
@@ -9,7 +8,7 @@ final class Run: Sendable {
   let stations: [Station]
   let riders: [Rider]
   private let stop: StopSwitch
-  private let results: Mutex<[RiderResult]>
+  private let results: Locked<[RiderResult]>
   /// Where the run starts riders and gathers their results.
   private let queue = DispatchQueue(label: "run", attributes: .concurrent)
 
@@ -23,7 +22,7 @@ final class Run: Sendable {
         legDuration: simulation.configuration.legDuration, onRelease: onRelease)
     }
     stop = simulation.stop
-    results = Mutex(Array(repeating: RiderResult(), count: simulation.riders.count))
+    results = Locked(Array(repeating: RiderResult(), count: simulation.riders.count))
   }
 
   /// Starts every rider; `completion` gets the outcome once all have called back.
@@ -50,7 +49,7 @@ final class Run: Sendable {
   }
 
   private func readCounts(completion: @escaping @Sendable ([StationCounts]) -> Void) {
-    let counts = Mutex([StationCounts?](repeating: nil, count: stations.count))
+    let counts = Locked([StationCounts?](repeating: nil, count: stations.count))
     let answered = DispatchGroup()
     for (index, station) in stations.enumerated() {
       answered.enter()

@@ -1,7 +1,6 @@
 import BikeShare
 import Dispatch
 import Foundation
-import Synchronization
 
 /// One run: a thread per rider, at most `threadCap` at a time.
 ///
@@ -22,22 +21,12 @@ import Synchronization
 enum Run {
   static let threadCap = 256
 
-  /// Stores one rider's result. A function of its own so that
-  /// `Scripts/tsan-suppressions.txt` can name it: when two riders contend for
-  /// this `Mutex`, Swift 6.3's Linux `Mutex` hands the lock over in the
-  /// kernel, where ThreadSanitizer cannot see it, and it reports a false race.
-  private static func keepResult(
-    _ result: RiderResult, of index: Int, in results: borrowing Mutex<[RiderResult]>
-  ) {
-    results.withLock { $0[index] = result }
-  }
-
   /// Runs every rider; blocks the calling thread until all are done or stopped.
   static func ride(_ simulation: Simulation, threadCap: Int = threadCap) -> RunOutcome {
     let stations = simulation.makeStations { record, audit in
       Station(record, audit: audit, mode: simulation.mode, lock: simulation.configuration.lock)
     }
-    let results = Mutex(Array(repeating: RiderResult(), count: simulation.riders.count))
+    let results = Locked(Array(repeating: RiderResult(), count: simulation.riders.count))
     // Ctrl-C: `stopped` empties, which wakes every napping rider at once.
     let stopped = DispatchGroup()
     stopped.enter()
@@ -68,7 +57,7 @@ enum Run {
       let thread = Thread {
         startingLine.wait()
         let result = rider.ride(simulation.journey(for: index), nap: nap)
-        keepResult(result, of: index, in: results)
+        results.withLock { $0[index] = result }
         simulation.blockingProbe.finished(rider: index)
         threads.signal()
         everyone.leave()

@@ -1,6 +1,5 @@
 import BikeShare
 import Dispatch
-import Synchronization
 
 /// A rider is a plain loop on a thread of its own, as in chapter 03, but
 /// every step is a future it waits for: each answer of a station, and each
@@ -16,7 +15,7 @@ final class Rider: Sendable {
   private let legDuration: DispatchTimeInterval
   private let onRelease: (@Sendable () -> Void)?
   /// The leg under way, so that Ctrl-C can cancel it.
-  private let legs = Mutex<(stopped: Bool, current: Future<Void, any Error>?)>((false, nil))
+  private let legs = Locked<(stopped: Bool, current: Future<Void, any Error>?)>((false, nil))
 
   init(
     index: Int, stations: [Station], mode: Mode, exclusive: FuturesExclusive,

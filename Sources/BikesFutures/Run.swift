@@ -1,6 +1,5 @@
 import BikeShare
 import Dispatch
-import Synchronization
 
 /// One run: each rider's journey is a future on a thread of its own, at most
 /// `threadCap` at a time, and the run waits for every one of them.
@@ -33,7 +32,7 @@ final class Run: Sendable {
   func ride(threadCap: Int = threadCap) -> RunOutcome {
     // Ctrl-C cancels every rider's leg. The stop switch outlives the run,
     // so its handler holds the riders only until the run is over.
-    let onTheRoad = Mutex<[Rider]?>(riders)
+    let onTheRoad = Locked<[Rider]?>(riders)
     defer { onTheRoad.withLock { $0 = nil } }
     simulation.stop.onStop {
       for rider in onTheRoad.withLock({ $0 }) ?? [] { rider.stop() }

@@ -1,6 +1,5 @@
 import BikeShare
 import Foundation
-import Synchronization
 
 /// A rider whose journey is a chain of operations that grows as it goes:
 /// each visit is planned as a small graph (`Visit`) followed by a leg, and
@@ -22,7 +21,7 @@ final class Rider: Sendable {
   private let legDuration: Duration
   private let queues: Queues
   private let onRelease: (@Sendable () -> Void)?
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   private struct State {
     var journey: Journey
@@ -45,7 +44,7 @@ final class Rider: Sendable {
     self.legDuration = legDuration
     self.queues = queues
     self.onRelease = onRelease
-    state = Mutex(State(journey: journey))
+    state = Locked(State(journey: journey))
     // `[unowned self]`: the rider owns `done`; a strong capture would be a cycle.
     done.reads { [unowned self] in self.state.withLock { $0.journey.result } }
   }

@@ -19,7 +19,7 @@ final class Queues: Sendable {
 
   let riders: OperationQueue
   let run: OperationQueue
-  private let counters: Mutex<[Purpose: Counter]>
+  private let counters: Locked<[Purpose: Counter]>
   private let hooks: Step.Hooks
   private let stopped = Atomic(false)
 
@@ -35,7 +35,7 @@ final class Queues: Sendable {
     riders.name = "riders"
     run = OperationQueue()
     run.name = "run"
-    counters = Mutex(Dictionary(uniqueKeysWithValues: Purpose.allCases.map { ($0, Counter()) }))
+    counters = Locked(Dictionary(uniqueKeysWithValues: Purpose.allCases.map { ($0, Counter()) }))
     self.hooks = hooks
   }
 

@@ -1,6 +1,5 @@
 import BikeShare
 import Foundation
-import Synchronization
 
 /// Ctrl-C for the runner. The era that is running must stop and print its
 /// partial report, so the signal has to reach it exactly once: on Linux,
@@ -12,7 +11,7 @@ final class Stopper: Sendable {
     var child: pid_t?
     var stopped = false
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   var isStopped: Bool { state.withLock { $0.stopped } }
 

@@ -35,7 +35,7 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
 
   private let url: URL
   private let timeout: TimeInterval
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let queue = DelegateQueue()
 
   private init(url: URL, timeout: TimeInterval) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The `main` of every era: parse, load the city, run each mode, audit,
 /// report, exit. An era only supplies its `simulate` and `replay`.
@@ -210,7 +209,7 @@ public enum EraCommand {
 
   /// Numbers the steps a replay prints as they happen.
   private final class StepCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     func next() -> Int {
       count.withLock {
         $0 += 1

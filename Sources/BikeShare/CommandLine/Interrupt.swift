@@ -79,7 +79,7 @@ private let signalPipe: (read: Int32, write: Int32)? = {
 }()
 
 private final class Relay: Sendable {
-  let current = Mutex<[Int32: (id: Int, handler: @Sendable () -> Void)]>([:])
+  let current = Locked<[Int32: (id: Int, handler: @Sendable () -> Void)]>([:])
 
   /// Runs forever on its own thread: each byte in the pipe is one signal.
   func pass(from readEnd: Int32) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// An era run by `bikes-side-by-side` ends when its runner does, however
 /// the runner ended: the runner passes on the signals it can catch, and for
@@ -28,5 +27,5 @@ public enum Runner {
   }
 
   /// Keeps the timer alive for the life of the process.
-  private static let watcher = Mutex<(any DispatchSourceTimer)?>(nil)
+  private static let watcher = Locked<(any DispatchSourceTimer)?>(nil)
 }

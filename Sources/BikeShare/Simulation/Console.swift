@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -86,7 +85,7 @@ public enum Console {
 
   /// Lines kept while a test runs a command in this process.
   public final class Capture: Sendable {
-    private let lines = Mutex<(out: [String], error: [String])>(([], []))
+    private let lines = Locked<(out: [String], error: [String])>(([], []))
     public var out: [String] { lines.withLock { $0.out } }
     public var error: [String] { lines.withLock { $0.error } }
 
@@ -98,7 +97,7 @@ public enum Console {
     }
   }
 
-  private static let capture = Mutex<Capture?>(nil)
+  private static let capture = Locked<Capture?>(nil)
 
   /// Runs `body` with every line kept in the returned capture instead of
   /// written. Lines from anywhere in the process are kept, so callers must

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Something that happened at a station, as `--log` and `replay` show it.
 public enum Event: Sendable, Equatable {
   /// Racy mode: the rider asked a counter and got an answer (the check).
@@ -35,8 +33,8 @@ public final class EventLog: Sendable {
   private let riderName: @Sendable (Int) -> String
   /// Memory only: told each line as it is kept (a replay prints as it goes).
   private let echo: (@Sendable (String) -> Void)?
-  private let lines = Mutex<(text: [String], events: [Event])>(([], []))
-  private let order = Mutex(StationOrder())
+  private let lines = Locked<(text: [String], events: [Event])>(([], []))
+  private let order = Locked(StationOrder())
 
   public init(
     _ destination: Destination,

@@ -1,9 +1,7 @@
-import Synchronization
-
 /// Ctrl-C, seen by every era in its own idiom (task cancellation, a flag,
 /// `cancelAllOperations()`, ...).
 public final class StopSwitch: Sendable {
-  private let state = Mutex<(stopped: Bool, handlers: [@Sendable () -> Void])>((false, []))
+  private let state = Locked<(stopped: Bool, handlers: [@Sendable () -> Void])>((false, []))
 
   public init() {}
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// An executor that runs nothing by itself: every job enqueued on it waits
 /// until the explorer picks it. Tasks started with it as their preferred
@@ -7,12 +6,12 @@ import Synchronization
 /// here, so the explorer decides the order of the runtime's own jobs.
 public final class ControlledExecutor: TaskExecutor, SerialExecutor, Sendable {
   /// Jobs waiting to be picked, each with the executor it was enqueued on.
-  private let pending: Mutex<[(job: UnownedJob, on: UnownedSerialExecutor)]>
+  private let pending: Locked<[(job: UnownedJob, on: UnownedSerialExecutor)]>
   private let owner: ControlledExecutor?
 
   private init(owner: ControlledExecutor?) {
     self.owner = owner
-    pending = Mutex([])
+    pending = Locked([])
   }
 
   public static let shared = ControlledExecutor(owner: nil)
@@ -78,7 +77,7 @@ public enum JobsExplorer {
     public let seconds: Double
   }
 
-  private static let exclusive = Mutex<Void>(())
+  private static let exclusive = Locked<Void>(())
 
   /// At most this many job orders per shape (reported when reached).
   public static let cap = 20_000

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One play of the stage through a scripted gate: what `replay` prints, and
 /// what `explore` runs once per schedule.
 public struct StageRun: Sendable {
@@ -106,15 +104,15 @@ public enum Stage {
   }
 
   private final class Muted: Sendable {
-    private let on = Mutex(false)
+    private let on = Locked(false)
     var isOn: Bool { on.withLock { $0 } }
     func turnOn() { on.withLock { $0 = true } }
   }
 
   /// Resumes a continuation once, whoever answers first.
   private final class Once: Sendable {
-    private let state: Mutex<CheckedContinuation<Ending, Never>?>
-    init(_ continuation: CheckedContinuation<Ending, Never>) { state = Mutex(continuation) }
+    private let state: Locked<CheckedContinuation<Ending, Never>?>
+    init(_ continuation: CheckedContinuation<Ending, Never>) { state = Locked(continuation) }
     var isAnswered: Bool { state.withLock { $0 == nil } }
     func answer(_ ending: Ending) {
       state.withLock { $0.take() }?.resume(returning: ending)

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// A turnstile that lets riders through probe points in a scripted order.
 ///
@@ -138,14 +137,14 @@ public final class ScriptedGate: Sendable {
     }
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// - Parameters:
   ///   - riders: every rider that will come through; the gate waits for all of them.
   ///   - schedule: the order in which riders leave their probe points.
   ///   - continues: after the schedule, go on without a switch instead of opening.
   public init(riders: Set<Int>, schedule: [Step], continues: Bool = false) {
-    state = Mutex(
+    state = Locked(
       State(schedule: schedule, riders: riders, continues: continues, waits: false))
     onWait = nil
   }
@@ -154,7 +153,7 @@ public final class ScriptedGate: Sendable {
   /// `onWait` is told, each time the gate stops, who could go on (an empty
   /// list once every rider is done).
   public init(riders: Set<Int>, schedule: [Step], onWait: @escaping @Sendable ([Step]) -> Void) {
-    state = Mutex(State(schedule: schedule, riders: riders, continues: false, waits: true))
+    state = Locked(State(schedule: schedule, riders: riders, continues: false, waits: true))
     self.onWait = onWait
   }
 

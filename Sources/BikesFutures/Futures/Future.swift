@@ -1,6 +1,6 @@
+import BikeShare
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A value (or an error) that work already under way will produce: the
 /// 2015 idea of a task, written small for this era.
@@ -27,7 +27,7 @@ final class Future<Value: Sendable, Failure: Error>: Sendable {
     var callbacks: [@Sendable (Result<Value, Failure>) -> Void] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let observers: [FutureObserver]
 
   fileprivate init(observers: [FutureObserver]) {

@@ -1,4 +1,4 @@
-import Synchronization
+import BikeShare
 
 /// Decided before a future's work starts: satisfied, or failed with an
 /// error that finishes the future instead (the idea of `NSOperation`'s
@@ -44,7 +44,7 @@ final class Exclusion: Sendable {
     var waiting: [@Sendable ((any Error)?) -> Void] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init() {}
 

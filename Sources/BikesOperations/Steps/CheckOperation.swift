@@ -1,13 +1,12 @@
 import BikeShare
 import Foundation
-import Synchronization
 
 /// Racy mode: "are there bikes?" One read of one counter, on the station's queue.
 final class CheckOperation: Step, @unchecked Sendable {
   private let station: Station
   private let want: Want
   private let log: EventLog
-  private let answer = Mutex<Int?>(nil)
+  private let answer = Locked<Int?>(nil)
 
   init(rider: Int, station: Station, want: Want, log: EventLog) {
     self.station = station

@@ -1,7 +1,6 @@
 import BikeShare
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Riding or walking to the next station: an asynchronous operation. It
 /// starts a timer and finishes when the timer fires, holding no thread in
@@ -17,12 +16,11 @@ import Synchronization
 /// (`Sources/Foundation/Operation.swift`). Calling both is right on both.
 /// (`isAsynchronous` dates from iOS 7, 2013; before it, `isConcurrent`.)
 final class LegOperation: Step, @unchecked Sendable {
-  private enum State { case waiting, executing, finished }
+  private enum Phase { case waiting, executing, finished }
 
   private let duration: Duration
   private let arrived: @Sendable (LegOperation) -> Void
-  private let state = Mutex(State.waiting)
-  private let kind = Mutex<NextStep.Leg?>(nil)
+  private let state = Locked<(phase: Phase, kind: NextStep.Leg?)>((.waiting, nil))
 
   /// - Parameter arrived: called when the leg is over (not if it is cancelled).
   init(rider: Int, duration: Duration, arrived: @escaping @Sendable (LegOperation) -> Void) {
@@ -32,18 +30,18 @@ final class LegOperation: Step, @unchecked Sendable {
   }
 
   override var isAsynchronous: Bool { true }
-  override var isExecuting: Bool { state.withLock { $0 == .executing } }
-  override var isFinished: Bool { state.withLock { $0 == .finished } }
+  override var isExecuting: Bool { state.withLock { $0.phase == .executing } }
+  override var isFinished: Bool { state.withLock { $0.phase == .finished } }
 
   /// Normal or waiting: read from the take-or-leave step this leg depends on.
-  var leg: NextStep.Leg? { kind.withLock { $0 } }
+  var leg: NextStep.Leg? { state.withLock { $0.kind } }
 
   override func start() {
     guard begin() else { return finish() }
     let answer = dependency(TakeOrLeaveOperation.self)?.answer
-    kind.withLock { $0 = answer == .turnedAway ? .waiting : .normal }
+    state.withLock { $0.kind = answer == .turnedAway ? .waiting : .normal }
     willChangeValue(forKey: "isExecuting")
-    state.withLock { $0 = .executing }
+    state.withLock { $0.phase = .executing }
     didChangeValue(forKey: "isExecuting")
     // A `cancel()` that came before `.executing` did not finish the leg: do it here.
     guard !isCancelled else { return finish() }
@@ -64,9 +62,9 @@ final class LegOperation: Step, @unchecked Sendable {
 
   private func finish() {
     let wasExecuting = state.withLock { state -> Bool? in
-      guard state != .finished else { return nil }
-      defer { state = .finished }
-      return state == .executing
+      guard state.phase != .finished else { return nil }
+      defer { state.phase = .finished }
+      return state.phase == .executing
     }
     guard let wasExecuting else { return }  // finished already (timer and cancel can cross)
     if wasExecuting {

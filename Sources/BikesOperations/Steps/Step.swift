@@ -1,5 +1,5 @@
+import BikeShare
 import Foundation
-import Synchronization
 
 /// What every operation of this era has in common: the rider it belongs to,
 /// the successor it hands on, and how it reads the steps it depends on.
@@ -8,13 +8,15 @@ import Synchronization
 /// operation is created on one thread and run on another), and every
 /// subclass must restate that promise. The compiler checks nothing behind
 /// it, so the steps keep the promise by hand: their inputs are `let`s, and
-/// whatever they learn while running is stored in a `Mutex` (a 2024 type: the
+/// whatever they learn while running is stored behind a lock (`Locked`:
+/// `Mutex`'s API over a `pthread_mutex_t`, which ThreadSanitizer sees; the
 /// era used an `NSLock` or a private serial queue for the same job).
 class Step: Operation, @unchecked Sendable {
   /// The rider whose journey this step belongs to.
   let rider: Int
-  private let successor = Mutex<(@Sendable () -> Void)?>(nil)
-  private let hooks = Mutex(Hooks())
+  /// The successor and the tests' hooks, behind one lock (a lock a step,
+  /// not two: each is an allocation, and a visit makes several steps).
+  private let links = Locked<(successor: (@Sendable () -> Void)?, hooks: Hooks)>((nil, Hooks()))
 
   /// Tests watch steps through these.
   struct Hooks: Sendable {
@@ -29,9 +31,9 @@ class Step: Operation, @unchecked Sendable {
     self.name = name
   }
 
-  deinit { hooks.withLock { $0.released }?() }
+  deinit { links.withLock { $0.hooks.released }?() }
 
-  func watch(_ hooks: Hooks) { self.hooks.withLock { $0 = hooks } }
+  func watch(_ hooks: Hooks) { links.withLock { $0.hooks = hooks } }
 
   /// What to enqueue once this step has finished. A journey's steps are
   /// linked with `addDependency` when they are planned, but each is handed
@@ -47,7 +49,7 @@ class Step: Operation, @unchecked Sendable {
   /// count; Apple documents the same for macOS 10.6 and later), so in a
   /// graph queued up front a cancelled step could run before its predecessor.
   func then(_ handOn: @escaping @Sendable () -> Void) {
-    successor.withLock { $0 = handOn }
+    links.withLock { $0.successor = handOn }
   }
 
   /// Runs the step (or skips `main()` if it was cancelled), then hands on its
@@ -60,7 +62,7 @@ class Step: Operation, @unchecked Sendable {
   func handOn() {
     // `take()`: the step lets go of its successor (which depends on it, so
     // keeping it would be a retain cycle).
-    successor.withLock { $0.take() }?()
+    links.withLock { $0.successor.take() }?()
   }
 
   /// Call first in `main()`. False if the step was cancelled or depends on a
@@ -69,7 +71,7 @@ class Step: Operation, @unchecked Sendable {
   func begin() -> Bool {
     if !isCancelled, dependencies.contains(where: \.isCancelled) { cancel() }
     guard !isCancelled else { return false }
-    hooks.withLock { $0.started }?(self)
+    links.withLock { $0.hooks.started }?(self)
     return true
   }
 

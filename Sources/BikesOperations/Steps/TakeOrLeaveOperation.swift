@@ -1,6 +1,5 @@
 import BikeShare
 import Foundation
-import Synchronization
 
 /// Take a bike or leave one, on the station's queue.
 /// Racy mode: acts on what the check said earlier (read through the
@@ -17,7 +16,7 @@ final class TakeOrLeaveOperation: Step, @unchecked Sendable {
   private let mode: Mode
   private let log: EventLog
   private let answered: @Sendable (StationCounts?) -> Void
-  private let stored = Mutex<Answer?>(nil)
+  private let stored = Locked<Answer?>(nil)
 
   /// - Parameter answered: told what happened (the rider's journey records it).
   init(
