@@ -19,7 +19,7 @@ while [ $# -gt 0 ]; do
       if [ "$1" = --runs ]; then runs=$2; else rounds=$2; fi
       shift 2 ;;
     -h | --help) echo "$usage"; exit 0 ;;
-    *) echo "stress-rates.sh: unknown option '$1' ($usage)" >&2; exit 2 ;;
+    *) echo "stress-rates.sh: unknown option '$1' (--help for the usage)" >&2; exit 2 ;;
   esac
 done
 for value in "$runs" "$rounds"; do

@@ -23,17 +23,19 @@ only=""
 repeat=12
 while [ $# -gt 0 ]; do
   case "$1" in
-    --era) only="${2:-}"; shift 2 || true ;;
-    --repeat) repeat="${2:-}"; shift 2 || true ;;
+    --era | --repeat)
+      if [ $# -lt 2 ]; then echo "tsan.sh: $1 needs a value (--help for the usage)" >&2; exit 2; fi
+      if [ "$1" = --era ]; then only=$2; else repeat=$2; fi
+      shift 2 ;;
     -h | --help) echo "$usage"; exit 0 ;;
-    *) echo "tsan.sh: unknown option '$1' ($usage)" >&2; exit 2 ;;
+    *) echo "tsan.sh: unknown option '$1' (--help for the usage)" >&2; exit 2 ;;
   esac
 done
 case "$only" in "" | callbacks | operations | dispatch | futures | actors) ;;
   *) echo "tsan.sh: unknown era '$only' (callbacks, operations, dispatch, futures, actors)" >&2; exit 2 ;;
 esac
-if ! [[ "$repeat" =~ ^[1-9][0-9]*$ ]]; then
-  echo "tsan.sh: --repeat needs a whole number of at least 1, got '$repeat'" >&2
+if ! [[ "$repeat" =~ ^[1-9][0-9]{0,2}$ ]]; then
+  echo "tsan.sh: --repeat expects a whole number from 1 to 999, got '$repeat'" >&2
   exit 2
 fi
 
