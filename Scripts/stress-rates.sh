@@ -31,16 +31,27 @@ done
 swift build -c release >/dev/null
 bin="$(swift build -c release --show-bin-path)"
 
-# Forbidden runs of one stress run: the number before "of".
+# Forbidden runs of one stress run: the number before "of". Its progress
+# lines (stderr, on a terminal) are kept out of the table, and shown only if
+# the run failed.
+errors=$(mktemp)
+trap 'rm -f "$errors"' EXIT
 forbidden() {
-  "$bin/bikes-$1" stress --story slot --riders 2 --runs "$runs" "${@:2}" |
-    sed -n 's/^forbidden in \([0-9]*\) of .*/\1/p'
+  local n
+  n=$("$bin/bikes-$1" stress --story slot --riders 2 --runs "$runs" "${@:2}" 2>"$errors" |
+    sed -n 's/^forbidden in \([0-9]*\) of .*/\1/p')
+  if [ -z "$n" ]; then
+    echo "stress-rates.sh: bikes-$1 stress ${*:2} gave no count:" >&2
+    cat "$errors" >&2
+    exit 1
+  fi
+  echo "$n"
 }
 # "low-high of N" over the rounds.
 range() {
   local low="" high="" n
   for ((round = 1; round <= rounds; round++)); do
-    n=$(forbidden "$@")
+    n=$(forbidden "$@") || exit 1
     if [ -z "$low" ] || [ "$n" -lt "$low" ]; then low=$n; fi
     if [ -z "$high" ] || [ "$n" -gt "$high" ]; then high=$n; fi
   done
@@ -52,9 +63,12 @@ echo "$(date -u +%Y-%m-%d), $(nproc) cores, $(uname -sm), $(swift --version 2>/d
 echo
 printf '| %-16s | %-28s | %-22s |\n' era "window 0 (the original code)" "--race-window-us 100"
 printf '|%s|%s|%s|\n' "------------------" "------------------------------" "------------------------"
-for era in callbacks operations dispatch futures actors; do
-  printf '| %-16s | %-28s | %-22s |\n' "$era" \
-    "$(range "$era" --mode racy --race-window-us 0)" "$(range "$era" --mode racy --race-window-us 100)"
-done
-printf '| %-16s | %-28s | %-22s |\n' "actors reentrant" \
-  "$(range actors --mode reentrant --race-window-us 0)" "$(range actors --mode reentrant --race-window-us 100)"
+# Each cell in a variable first, so that a failed run stops the script.
+row() {
+  local name=$1 era=$2 mode=$3 zero hundred
+  zero=$(range "$era" --mode "$mode" --race-window-us 0) || exit 1
+  hundred=$(range "$era" --mode "$mode" --race-window-us 100) || exit 1
+  printf '| %-16s | %-28s | %-22s |\n' "$name" "$zero" "$hundred"
+}
+for era in callbacks operations dispatch futures actors; do row "$era" "$era" racy; done
+row "actors reentrant" actors reentrant
