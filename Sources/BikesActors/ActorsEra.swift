@@ -21,7 +21,8 @@ enum ActorsEra: Era {
   static func replay(_ stage: ReplayStage) async -> StationCounts {
     let station = Station(stage.station, audit: stage.audit)
     let rider = Rider(
-      mode: stage.mode, fix: stage.configuration.fix, stations: [station], payments: Payments(),
+      mode: stage.mode, fix: stage.configuration.fix, stations: [station],
+      payments: Payments(log: stage.log),
       probe: stage.probe, log: stage.log)
     await withDiscardingTaskGroup { group in
       for index in stage.riders {

@@ -22,7 +22,7 @@ enum Run {
     let stations = simulation.makeStations(Station.init)
     let rider = Rider(
       mode: simulation.mode, fix: simulation.configuration.fix, stations: stations,
-      payments: Payments(), probe: simulation.probe, log: simulation.log)
+      payments: Payments(log: simulation.log), probe: simulation.probe, log: simulation.log)
     let legDuration = simulation.configuration.legDuration
     let results = await withTaskGroup(of: [(Int, RiderResult)].self) { crews in
       for crew in Self.crews(of: simulation.riders) {

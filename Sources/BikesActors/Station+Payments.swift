@@ -11,10 +11,22 @@ extension Mode {
 /// point: the station runs other riders' calls until the payment is done.
 actor Payments {
   private(set) var charges = 0
+  /// Where a charge is shown (`replay`, `--log`): a rider who pays and then
+  /// gets no bike is something the learner should see.
+  let log: EventLog
+
+  init(log: EventLog = .none) {
+    self.log = log
+  }
 
   /// Starts a rental (a bike taken) or ends one (a bike docked).
-  func charge(rider: Int) {
+  /// - Parameter station: where the charge is shown in the log, or nil. The
+  ///   reentrant mode shows it: the payment sits between its check and its
+  ///   act. The reserving fix pays after its act, which its rider logs only
+  ///   when the call returns, so a charge line would come before the take.
+  func charge(rider: Int, at station: String? = nil) {
     charges += 1
+    if let station { log.record(.charged(rider: rider, station: station)) }
   }
 }
 
@@ -36,7 +48,7 @@ extension Station {
     guard seen > 0 else { return nil }
     // RACE WINDOW, inside the actor: suspended here, the station runs other calls.
     await window?(seen)
-    await payments.charge(rider: rider)
+    await payments.charge(rider: rider, at: record.name)
     return removeBike()
   }
 
@@ -50,7 +62,7 @@ extension Station {
     guard seen > 0 else { return nil }
     // RACE WINDOW, inside the actor: suspended here, the station runs other calls.
     await window?(seen)
-    await payments.charge(rider: rider)
+    await payments.charge(rider: rider, at: record.name)
     return addBike()
   }
 

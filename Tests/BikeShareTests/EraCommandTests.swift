@@ -128,4 +128,20 @@ enum ScriptedEra: Era {
     #expect(read.jsonLine == report.jsonLine)
     #expect(read.verdict == .raceShown)
   }
+
+  /// A clean run's verdict says what was seen, never why: after a learner
+  /// adds a check (exercises 01-2, 05-3) the window is hit and the rider is
+  /// stopped, so "the window was never hit" would be false.
+  @Test(arguments: EraInfo.all.map(\.name))
+  func aCleanRunSaysOnlyWhatWasSeen(name: String) throws {
+    let era = try #require(EraInfo.named(name))
+    for mode in era.modes where mode != Mode(rawValue: "unsynchronized") {
+      let clean = RunReport.verdictLine(era: era.name, mode: mode, hasViolations: false)
+      #expect(
+        clean.contains("no counter left its range in this run"), "\(era.name) \(mode): \(clean)")
+      for cause in ["window", "suspended", "one step", "entered"] {
+        #expect(!clean.contains(cause), "\(era.name) \(mode) names a cause: \(clean)")
+      }
+    }
+  }
 }

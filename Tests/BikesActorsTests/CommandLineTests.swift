@@ -18,8 +18,10 @@ import Testing
         Script: A checks in the station, held at its payment; B too; B leaves, A leaves.
           1. A checks Rossio: empty slots 1
           2. B checks Rossio: empty slots 1
-          3. B leaves a bike at Rossio: free 6, empty 0
-          4. A leaves a bike at Rossio: free 7, empty -1  ← empty -1
+          3. B is charged at Rossio
+          4. B leaves a bike at Rossio: free 6, empty 0
+          5. A is charged at Rossio
+          6. A leaves a bike at Rossio: free 7, empty -1  ← empty -1
         Result: free 7, empty -1. Both riders checked before either acted.
         Violations: Rossio: free_bikes reached 7; Rossio: empty_slots reached -1.
 

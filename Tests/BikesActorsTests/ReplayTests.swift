@@ -7,13 +7,14 @@ import Testing
 /// The era's own mode and fixes (racy and the default fix are played by
 /// `ErasTests/StageContractTests`).
 @Suite(.timeLimit(.minutes(3))) struct ActorsReplayTests {
-  /// The take half (`--story bike`) in the reentrant station: the same steps as racy.
+  /// The take half (`--story bike`) in the reentrant station: the racy steps,
+  /// and each rider's payment between its check and its act.
   @Test(arguments: 1...5)
   func reentrantReplayOfTheTakeHalfEndsAtMinusOneFreeBike(round: Int) async {
     let run = await ReplaySteps.takeHalf(ActorsEra.self, .reentrant)
     #expect(run.failure == nil)
     #expect(run.end == StationCounts(freeBikes: -1, emptySlots: 7))
-    #expect(run.steps == ReplaySteps.racyTake)
+    #expect(run.steps == ReplaySteps.reentrantTake)
   }
 
   /// The real reentrancy: both riders pass the check inside the station's
@@ -23,7 +24,7 @@ import Testing
     let outcome = await Replay.play(ActorsEra.self, mode: .reentrant)
     #expect(outcome.failure == nil)
     #expect(outcome.end == StationCounts(freeBikes: 7, emptySlots: -1))
-    #expect(outcome.steps == ReplaySteps.racy)
+    #expect(outcome.steps == ReplaySteps.reentrant)
   }
 
   @Test(arguments: ActorsFix.allCases)

@@ -235,7 +235,7 @@ import Testing
     let summary = result.outputLines.suffix(2)
     #expect(summary.first?.hasPrefix("racy: ") == true)
     #expect(
-      summary.last == "safe: 0 violations  → fix holds: check and act were one step; no violation.")
+      summary.last == "safe: 0 violations  → fix holds: no counter left its range in this run.")
   }
 
   @Test(arguments: Eras.all)

@@ -23,6 +23,27 @@ public enum ReplaySteps {
     "A takes a bike at Rossio: free -1, empty 7  ← free -1",
   ]
 
+  /// The actors era's reentrant station: the racy steps, with the payment
+  /// each rider awaits inside the station between its check and its act.
+  public static let reentrant = [
+    "A checks Rossio: empty slots 1",
+    "B checks Rossio: empty slots 1",
+    "B is charged at Rossio",
+    "B leaves a bike at Rossio: free 6, empty 0",
+    "A is charged at Rossio",
+    "A leaves a bike at Rossio: free 7, empty -1  ← empty -1",
+  ]
+
+  /// The take half of the reentrant station.
+  public static let reentrantTake = [
+    "A checks Rossio: free bikes 1",
+    "B checks Rossio: free bikes 1",
+    "B is charged at Rossio",
+    "B takes a bike at Rossio: free 0, empty 6",
+    "A is charged at Rossio",
+    "A takes a bike at Rossio: free -1, empty 7  ← free -1",
+  ]
+
   /// `replay --story bike`, as the chapters run it.
   public static func takeHalf<E: Era>(_ era: E.Type, _ mode: Mode) async -> StageRun {
     var options = StageOptions()

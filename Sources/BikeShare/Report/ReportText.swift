@@ -68,14 +68,21 @@ extension RunReport {
 
   /// The report's last line: the verdict, explained.
   public var verdictLine: String {
+    Self.verdictLine(era: era, mode: mode, hasViolations: hasViolations)
+  }
+
+  /// The verdict line of a run of `era` in `mode`. A clean run says only
+  /// what was seen: after a learner's edit, a cause it named could be false.
+  public static func verdictLine(era: String, mode: Mode, hasViolations: Bool) -> String {
     if let own = EraInfo.named(era)?.ownModes.first(where: { $0.mode == mode }) {
       return hasViolations ? own.shown : own.clean
     }
     return switch (mode.isFix, hasViolations) {
     case (false, true): "→ race shown: check and act were separate, and the audit caught it."
     case (false, false):
-      "→ no race this time: the window was never hit (a clean racy run proves nothing)."
-    case (true, false): "→ fix holds: check and act were one step; no violation."
+      "→ no race this time: no counter left its range in this run (a clean racy run proves"
+        + " nothing)."
+    case (true, false): "→ fix holds: no counter left its range in this run."
     case (true, true): "→ FIX BROKEN: the safe station let a counter leave 0...capacity."
     }
   }

@@ -7,6 +7,8 @@ public enum Event: Sendable, Equatable {
   /// The station could not give what the rider wanted: a waiting leg follows.
   case turnedAway(rider: Int, station: String, wanted: Want)
   case reachedGoal(rider: Int, station: String)
+  /// The actors era's payment service took the rider's money for a bike at `station`.
+  case charged(rider: Int, station: String)
   /// Anything else an era shows live (e.g. operations in flight per queue).
   case note(String)
 
@@ -125,6 +127,8 @@ public final class EventLog: Sendable {
       return "\(riderName(rider)) is turned away at \(station): \(missing), \(moves) (waiting leg)"
     case .reachedGoal(let rider, let station):
       return "\(riderName(rider)) reached its goal \(station) and stops"
+    case .charged(let rider, let station):
+      return "\(riderName(rider)) is charged at \(station)"
     case .note(let text):
       return text
     }

@@ -59,7 +59,7 @@ public struct OwnMode: Sendable {
 public enum Verdict: String, Sendable {
   /// A mode that shows a bug, and the audit caught it.
   case raceShown = "race shown"
-  /// A mode that shows a bug, and clean this time: the window was never hit.
+  /// A mode that shows a bug, and clean this time: no counter left its range.
   case raceMissed = "no race this time"
   /// Safe, and clean.
   case fixHolds = "fix holds"

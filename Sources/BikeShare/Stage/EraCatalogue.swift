@@ -105,8 +105,8 @@ public struct EraInfo: Sendable {
         help: "an await inside the station's own method",
         shown: "→ reentrancy shown: the station's method was suspended between its check and its"
           + " act, and other riders ran on the actor meanwhile.",
-        clean: "→ no race this time: no rider entered the station while another was suspended"
-          + " in it (a clean run proves nothing).",
+        clean: "→ no race this time: no counter left its range in this run (a clean run proves"
+          + " nothing).",
         replays: true,
         script: "Script: A checks in the station, held at its payment; B too;")
     ],
