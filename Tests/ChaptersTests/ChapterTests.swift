@@ -38,7 +38,7 @@ import Testing
         "00-the-simulation.md", "01-completion-handlers.md", "02-operation-queues.md",
         "03-dispatch-and-locks.md", "04-futures.md", "05-async-await-and-actors.md",
         "06-side-by-side.md",
-        "07-every-schedule.md", "HANDOUT.md", "README.md", "TEACHER.md",
+        "07-every-schedule.md", "ANSWERS.md", "HANDOUT.md", "README.md", "TEACHER.md",
       ])
     // Deeper material sits beside its chapter, which links it.
     for further in names where further.hasSuffix("-going-further.md") {
@@ -47,6 +47,39 @@ import Testing
       #expect(
         text.contains { $0.contains("(\(further))") }, "\(chapter) does not link \(further)")
     }
+  }
+
+  /// Every exercise has an answer a learner can open after trying: the
+  /// chapter's exercise list links its section of `ANSWERS.md`, which holds
+  /// one collapsed answer per exercise, numbered as the chapter numbers them.
+  @Test(arguments: chapters.map(\.lastPathComponent).filter { $0.first?.isNumber == true })
+  func everyExerciseHasAnAnswerToOpen(chapter: String) throws {
+    let lines = Document(url: Self.root.appendingPathComponent("Chapters/\(chapter)")).lines
+    guard let start = lines.firstIndex(of: "## Exercises") else { return }
+    let section = lines[(start + 1)...].prefix { !$0.hasPrefix("## ") }
+    let count = section.filter { line in
+      line.first?.isNumber == true && line.contains(". ")
+        && line.prefix { $0 != "." }.allSatisfy(\.isNumber)
+    }.count
+    let number = String(chapter.prefix(2))
+    let answers = Document(url: Self.root.appendingPathComponent("Chapters/ANSWERS.md"))
+    let heading = try #require(
+      answers.lines.firstIndex { $0.hasPrefix("## Chapter \(number):") },
+      "ANSWERS.md has no section for chapter \(number)")
+    let anchor = try #require(
+      answers.anchors.first { $0.hasPrefix("chapter-\(number)-") })
+    #expect(
+      section.contains { $0.contains("(ANSWERS.md#\(anchor))") },
+      "\(chapter)'s exercises do not link ANSWERS.md#\(anchor)")
+    let ids = answers.lines[(heading + 1)...].prefix { !$0.hasPrefix("## ") }.compactMap {
+      line -> String? in
+      guard line.hasPrefix("<details><summary>") else { return nil }
+      return String(line.dropFirst("<details><summary>".count).prefix { $0 != " " })
+    }
+    #expect(count > 0, "\(chapter) has no numbered exercises")
+    #expect(
+      ids == (1...max(count, 1)).map { "\(number)-\($0)" },
+      "ANSWERS.md's chapter \(number) answers \(ids), the chapter has \(count) exercises")
   }
 
   /// A chapter fits one workshop slot.

@@ -42,7 +42,7 @@ import Testing
                                          at most 64 MiB, a URL loaded within 30 s, at
                                          most 1000000 bikes or empty slots a station
           --format text|json             json: one line per mode (JSON Lines)
-          --log                          one line per event (it widens the race window)
+          --log                          one line per event, thousands a run (it widens the window)
           --fail-on-violation            exit 3 if any violation was found
           --help, --version
 

@@ -141,7 +141,9 @@ public struct Option: Sendable {
       }
       configuration.format = format
     },
-    Option("--log", nil, "one line per event (it widens the race window)", passedOn: true) {
+    Option(
+      "--log", nil, "one line per event, thousands a run (it widens the window)", passedOn: true
+    ) {
       configuration, _ in
       configuration.log = true
     },
