@@ -80,6 +80,17 @@ import Testing
         """)
   }
 
+  /// The lanes mark the counter below 0, as the replay's steps do (free
+  /// bikes in the bike story, not the empty slots above the capacity).
+  @Test(arguments: eras)
+  func theLanesMarkWhatTheStepsMark(era: String) throws {
+    let lanes = try Executable(era).run([
+      "replay", "--mode", "racy", "--story", "bike", "--format", "lanes",
+    ])
+    #expect(lanes.standardOutput.contains("free -1, empty 7"))
+    #expect(lanes.standardOutput.hasSuffix("← free -1\n"), "\(lanes.standardOutput)")
+  }
+
   static let stations = [
     "bikes-callbacks": "serial queue", "bikes-operations": "OperationQueue",
     "bikes-dispatch": "lock", "bikes-futures": "serial queue", "bikes-actors": "actor",

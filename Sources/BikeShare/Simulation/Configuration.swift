@@ -46,7 +46,7 @@ public struct Selection: Sendable, Equatable {
     if configuration.stationPicks.isEmpty {
       guard configuration.stationCount <= city.stations.count else {
         throw UsageError(
-          "--stations \(configuration.stationCount): city '\(city.name)' has only \(city.stations.count) stations"
+          "--stations \(configuration.stationCount): city '\(city.name)' has only \(city.stations.count) station\(city.stations.count == 1 ? "" : "s")"
         )
       }
       stations = Array(city.stations.prefix(configuration.stationCount))

@@ -13,7 +13,6 @@ public enum Lanes {
   }
 
   static func rows(_ events: [Event], story: Story, era: EraInfo, mode: Mode) -> [Row] {
-    let capacity = story.station.capacity
     var counts = story.station.counts
     var served = 0
     let reentrant = era.ownModes.contains { $0.mode == mode && $0.script != nil }
@@ -31,9 +30,11 @@ public enum Lanes {
         counts = now
         served += 1
         let verb = event.isTake ? "takes a bike" : "docks its bike"
+        // The counter below 0, as the step log marks it (the other is then
+        // above the capacity).
         var out: String?
-        if !(0...capacity).contains(now.freeBikes) { out = "free \(now.freeBikes)" }
-        if !(0...capacity).contains(now.emptySlots) { out = "empty \(now.emptySlots)" }
+        if now.freeBikes < 0 { out = "free \(now.freeBikes)" }
+        if now.emptySlots < 0 { out = "empty \(now.emptySlots)" }
         if out == nil, !story.conserves(now, served: served) { out = "an update lost" }
         return Row(
           rider: rider, action: verb, station: "\(counts)", place: act,
