@@ -34,4 +34,25 @@ enum ActorsEra: Era {
     }
     return await station.counts
   }
+
+  static let hasTransferStage = true
+
+  /// Each van of the stage makes its transfer as a child task.
+  static func transfer(_ stage: TransferStage) async -> [StationCounts]? {
+    let stations = zip(stage.stations, stage.audits).map { Station($0, audit: $1) }
+    await withDiscardingTaskGroup { group in
+      for index in stage.vans {
+        let van = Van(
+          index: index, stations: stations, route: stage.route(index), mode: stage.mode,
+          probe: stage.probe, log: stage.log)
+        group.addTask {
+          await van.transfer()
+          stage.probe.finished(rider: index)
+        }
+      }
+    }
+    var ends: [StationCounts] = []
+    for station in stations { ends.append(await station.counts) }
+    return ends
+  }
 }

@@ -8,6 +8,8 @@ actor Station {
   let record: StationRecord
   private let audit: StationAudit
   private(set) var counts: StationCounts
+  /// Empty slots kept for vans on their way (`Station+Transfer.swift`).
+  var reserved = 0
 
   init(_ record: StationRecord, audit: StationAudit) {
     self.record = record

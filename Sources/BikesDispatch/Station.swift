@@ -1,4 +1,5 @@
 import BikeShare
+import Foundation
 
 /// A bike station whose counters sit behind the lock `--lock` picks (or, in
 /// unsynchronized mode, behind nothing). Every call takes the lock on its
@@ -7,6 +8,8 @@ final class Station: Sendable {
   let record: StationRecord
   private let audit: StationAudit
   private let counters: any Counters
+  /// What a van of the transfer stage holds while it works (`Van.swift`).
+  let vanLock = NSLock()
 
   init(_ record: StationRecord, audit: StationAudit, mode: Mode, lock: LockKind) {
     self.record = record

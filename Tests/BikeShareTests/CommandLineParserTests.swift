@@ -82,7 +82,7 @@ import Testing
   }
 
   @Test(arguments: [
-    (["replay", "--story", "tram"], "--story expects slot or bike, got 'tram'"),
+    (["replay", "--story", "tram"], "--story expects slot, bike or transfer, got 'tram'"),
     (["explore", "--riders", "5"], "--riders expects a whole number from 2 to 4, got 5"),
     (["explore", "--riders", "1"], "--riders expects a whole number from 2 to 4, got 1"),
     (

@@ -27,7 +27,7 @@ import Testing
         == "step 1 (A:arrive) is next; A waits at A:arrive for the gate;"
         + " B has not reached a probe point (it waits for a queue, a thread or a lock); C is done")
     gate.openForEveryone()
-    await parked.value
+    _ = await parked.value
   }
 
   @Test func continuingAfterTheScheduleLetsTheLastRiderGoOnWithoutASwitch() async {

@@ -26,6 +26,15 @@ import Testing
     #expect(replay.prints("Result: free 7, empty -1."))
   }
 
+  /// A game won in the era's own mode replays in that era only, and says so.
+  @Test func aWinInAnEraOfItsOwnModeReplaysThere() throws {
+    let game = try Self.play("bikes-actors", ["a", "b", "b", "a"], mode: "reentrant")
+    #expect(game.prints("You won"))
+    #expect(game.prints("Replay it:"))
+    #expect(!game.prints("in any era"))
+    #expect(try Self.play("bikes-actors", ["a", "b", "b", "a"]).prints("Replay it in any era:"))
+  }
+
   @Test(arguments: eras)
   func undoThenAnotherChoiceReachesAnotherEnd(era: String) throws {
     // A checks and docks, B is turned away: no win. Undo twice, then let B

@@ -43,6 +43,7 @@ public enum CommandLineParser {
   ) throws(UsageError) -> Command {
     var options = StageOptions()
     let modeOption = Option.mode(era.ownModes)
+    var modeGiven = false
     var reader = OptionReader(words)
     while reader.advance() {
       let (word, flag) = (reader.word, reader.flag)
@@ -51,7 +52,14 @@ public enum CommandLineParser {
         try reader.value()
       }
       if flag == modeOption.name {
-        try modeOption.apply(&options.configuration, try value())
+        let text = try value()
+        modeGiven = true
+        // The transfer's own modes; whether the story has them is checked below.
+        if let transfer = [Mode.nested, .backoff].first(where: { $0.rawValue == text }) {
+          options.modes = [transfer]
+          continue
+        }
+        try modeOption.apply(&options.configuration, text)
         options.modes = options.configuration.modes
       } else if let own = era.ownOptions.first(where: { $0.name == flag }) {
         try own.apply(&options.configuration, own.value == nil ? "" : try value())
@@ -79,6 +87,16 @@ public enum CommandLineParser {
       throw UsageError("stress prints text or json: it has no single run to draw")
     default: break
     }
+    if options.story == .transfer {
+      if !modeGiven { options.modes = era.transferModes }
+      if let other = options.modes.first(where: { !era.transferModes.contains($0) }) {
+        let names = era.transferModes.map(\.rawValue).joined(separator: ", ")
+        throw UsageError(
+          "--mode \(other) has no transfer: --story transfer takes \(names) in \(era.executable)")
+      }
+    } else if let transfer = options.modes.first(where: { [.nested, .backoff].contains($0) }) {
+      throw UsageError("--mode \(transfer) is a mode of the transfer: add --story transfer")
+    }
     if command == .play {
       if options.modes.count > 1 { options.modes = [.racy] }
     }
@@ -87,7 +105,7 @@ public enum CommandLineParser {
         "--scheduler jobs takes no --max-switches: a job belongs to no rider to switch from")
     }
     if let text = options.scheduleText {
-      options.schedule = try Schedule.parse(text, riders: options.riders)
+      options.schedule = try Schedule.parse(text, riders: options.riders, story: options.story)
       if options.modes.count > 1 {
         throw UsageError("--schedule plays one mode: add --mode racy (or another)")
       }

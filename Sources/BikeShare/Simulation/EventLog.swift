@@ -9,6 +9,10 @@ public enum Event: Sendable, Equatable {
   case reachedGoal(rider: Int, station: String)
   /// The actors era's payment service took the rider's money for a bike at `station`.
   case charged(rider: Int, station: String)
+  /// The transfer stage: a van took hold of a station (a lock, a queue, ...).
+  case holds(rider: Int, station: String)
+  /// The transfer stage (`backoff`): a van let go of its station to start again.
+  case letGo(rider: Int, station: String)
   /// Anything else an era shows live (e.g. operations in flight per queue).
   case note(String)
 
@@ -129,6 +133,10 @@ public final class EventLog: Sendable {
       return "\(riderName(rider)) reached its goal \(station) and stops"
     case .charged(let rider, let station):
       return "\(riderName(rider)) is charged at \(station)"
+    case .holds(let rider, let station):
+      return "\(riderName(rider)) holds \(station)"
+    case .letGo(let rider, let station):
+      return "\(riderName(rider)) lets go of \(station) and starts again"
     case .note(let text):
       return text
     }

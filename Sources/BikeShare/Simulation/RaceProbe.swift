@@ -6,6 +6,18 @@ public enum ProbePoint: String, Sendable, Equatable {
   case arrive
   /// Racy mode only: the rider has checked and is about to act. The race window.
   case raceWindow = "race window"
+  /// The transfer stage: a van holds its first station and is about to take
+  /// hold of the second (`nested`, `safe`), or to try it (`backoff`).
+  case hold
+
+  /// The point as a schedule writes it: `arrive`, `window`, `hold`.
+  public var word: String {
+    switch self {
+    case .arrive: "arrive"
+    case .raceWindow: "window"
+    case .hold: "hold"
+    }
+  }
 }
 
 /// One call of a probe: who, where, at which point.
@@ -26,6 +38,7 @@ public struct ProbeStop: Sendable, Equatable {
 public struct RaceProbe: Sendable {
   private let body: @Sendable (ProbeStop) async -> Void
   private let done: @Sendable (Int) -> Void
+  private let goOn: @Sendable (ProbeStop) async -> Bool
   /// True when the racy path must hold exactly the original check-then-act:
   /// the riders then call neither the probe nor the log between check and act.
   public let isBare: Bool
@@ -37,16 +50,34 @@ public struct RaceProbe: Sendable {
     self.init(pause: pause, finished: finished, isBare: false)
   }
 
+  /// - Parameter pass: where a van is about to take hold of a station: may
+  ///   it go on (true), or must it let go of everything and leave (false)?
+  public init(
+    pause: @escaping @Sendable (ProbeStop) async -> Void,
+    pass: @escaping @Sendable (ProbeStop) async -> Bool,
+    finished: @escaping @Sendable (Int) -> Void
+  ) {
+    self.init(pause: pause, finished: finished, isBare: false, pass: pass)
+  }
+
   private init(
     pause: @escaping @Sendable (ProbeStop) async -> Void,
-    finished: @escaping @Sendable (Int) -> Void, isBare: Bool
+    finished: @escaping @Sendable (Int) -> Void, isBare: Bool,
+    pass: @escaping @Sendable (ProbeStop) async -> Bool = { _ in true }
   ) {
     self.body = pause
     self.done = finished
     self.isBare = isBare
+    self.goOn = pass
   }
 
   public func pause(_ stop: ProbeStop) async { await body(stop) }
+
+  /// A van about to take hold of a station (the transfer stage): true to go
+  /// on; false when a scripted gate gives up on it (a schedule that
+  /// deadlocked, livelocked or broke), and the van must let go and leave.
+  /// Outside the gate it always goes on.
+  public func pass(_ stop: ProbeStop) async -> Bool { await goOn(stop) }
 
   /// A rider has nothing more to do (tells a scripted gate it has left the stage).
   public func finished(rider: Int) { done(rider) }
@@ -73,6 +104,7 @@ public struct RaceProbe: Sendable {
 public struct BlockingRaceProbe: Sendable {
   private let body: @Sendable (ProbeStop) -> Void
   private let done: @Sendable (Int) -> Void
+  private let goOn: @Sendable (ProbeStop) -> Bool
   /// As `RaceProbe.isBare`: nothing may be called between check and act.
   public let isBare: Bool
 
@@ -83,16 +115,30 @@ public struct BlockingRaceProbe: Sendable {
     self.init(pause: pause, finished: finished, isBare: false)
   }
 
+  /// - Parameter pass: as `RaceProbe.init(pause:pass:finished:)`'s.
+  public init(
+    pause: @escaping @Sendable (ProbeStop) -> Void,
+    pass: @escaping @Sendable (ProbeStop) -> Bool,
+    finished: @escaping @Sendable (Int) -> Void
+  ) {
+    self.init(pause: pause, finished: finished, isBare: false, pass: pass)
+  }
+
   private init(
     pause: @escaping @Sendable (ProbeStop) -> Void,
-    finished: @escaping @Sendable (Int) -> Void, isBare: Bool
+    finished: @escaping @Sendable (Int) -> Void, isBare: Bool,
+    pass: @escaping @Sendable (ProbeStop) -> Bool = { _ in true }
   ) {
     self.body = pause
     self.done = finished
     self.isBare = isBare
+    self.goOn = pass
   }
 
   public func pause(_ stop: ProbeStop) { body(stop) }
+
+  /// As `RaceProbe.pass(_:)`: false means let go of everything and leave.
+  public func pass(_ stop: ProbeStop) -> Bool { goOn(stop) }
 
   public func finished(rider: Int) { done(rider) }
 

@@ -13,6 +13,9 @@ public struct EraInfo: Sendable {
   public let ownStageOptions: [StageOption]
   /// Where a step runs, in this era's terms (for swimlanes).
   public let places: Places
+  /// Whether a van can hold a station while it takes the next (locks,
+  /// queues, blocking futures): false for actors, which are reentrant.
+  public let holdsStations: Bool
 
   /// Where a check, an act and a wait in the window run.
   public struct Places: Sendable {
@@ -32,9 +35,10 @@ public struct EraInfo: Sendable {
 
   public init(
     name: String, title: String, places: Places, ownModes: [OwnMode] = [],
-    ownOptions: [Option] = [], ownStageOptions: [StageOption] = []
+    ownOptions: [Option] = [], ownStageOptions: [StageOption] = [], holdsStations: Bool = true
   ) {
     self.places = places
+    self.holdsStations = holdsStations
     self.name = name
     self.title = title
     self.ownModes = ownModes
@@ -46,6 +50,9 @@ public struct EraInfo: Sendable {
 
   /// Every mode `--mode` accepts, the shared ones first.
   public var modes: [Mode] { Mode.both + ownModes.map(\.mode) }
+
+  /// The modes of the transfer stage (`--story transfer`).
+  public var transferModes: [Mode] { Mode.transfer(holdsStations: holdsStations) }
 
   /// The command line's options in `--help` order: `--mode`, the era's own, the shared ones.
   public var options: [Option] { [.mode(ownModes)] + ownOptions + Option.shared }
@@ -110,5 +117,5 @@ public struct EraInfo: Sendable {
         replays: true,
         script: "Script: A checks in the station, held at its payment; B too;")
     ],
-    ownOptions: [.fix], ownStageOptions: [.scheduler])
+    ownOptions: [.fix], ownStageOptions: [.scheduler], holdsStations: false)
 }

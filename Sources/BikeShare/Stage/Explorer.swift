@@ -12,7 +12,8 @@ public enum Explorer {
   /// One group of schedules that ended alike.
   public struct Outcome: Sendable {
     public let result: StageResult
-    public let forbidden: Bool
+    public let expectation: Expectation
+    public var forbidden: Bool { expectation == .forbidden }
     public let description: String
     public var schedules: Int
     /// The example with the fewest switches (the first found among equals).
@@ -31,11 +32,25 @@ public enum Explorer {
     /// Runs where the riders did not follow the gate (a bug in the era).
     public let failures: [String]
 
-    public var forbidden: Int { outcomes.filter(\.forbidden).map(\.schedules).reduce(0, +) }
+    public var forbidden: Int { count(.forbidden) }
+    /// Schedules where vans remained and none could go on.
+    public var deadlocked: Int { count(.deadlocked) }
+    /// Schedules that came back to a state they had been in.
+    public var livelocked: Int { count(.livelocked) }
+
+    public func count(_ expectation: Expectation) -> Int {
+      outcomes.filter { $0.expectation == expectation }.map(\.schedules).reduce(0, +)
+    }
+
+    /// Any outcome `--fail-on-violation` fails on.
+    public var bad: Int { outcomes.filter(\.expectation.isBad).map(\.schedules).reduce(0, +) }
 
     /// The forbidden example with the fewest switches, then the shortest.
-    public var shortestForbidden: Outcome? {
-      outcomes.filter(\.forbidden).min {
+    public var shortestForbidden: Outcome? { shortest(.forbidden) }
+
+    /// The example of `expectation` with the fewest switches, then the shortest.
+    public func shortest(_ expectation: Expectation) -> Outcome? {
+      outcomes.filter { $0.expectation == expectation }.min {
         ($0.exampleSwitches, $0.example.steps.count) < ($1.exampleSwitches, $1.example.steps.count)
       }
     }
@@ -71,7 +86,7 @@ public enum Explorer {
       } else {
         order.append(run.result)
         outcomes[run.result] = Outcome(
-          result: run.result, forbidden: run.isForbidden,
+          result: run.result, expectation: run.expectation,
           description: run.result.description(options.story, riders: options.riders),
           schedules: 1, example: run.schedule, exampleSwitches: run.switches)
       }
@@ -88,19 +103,25 @@ public enum Explorer {
     }
     await visit([])
 
-    // Every forbidden example, played again, must end the same way.
+    // Every forbidden, deadlocked or livelocked example, played again, must
+    // end the same way.
     var unsteady: [String] = []
-    for key in order where outcomes[key]!.forbidden {
+    for key in order where outcomes[key]!.expectation.isBad {
       let example = outcomes[key]!.example
       let again = await Stage.play(
         E.self, mode: mode, options: options, schedule: example, continues: false)
       if again.result != key {
-        unsteady.append("\(example) ended at \(again.end), not \(key.end)")
+        let story = options.story
+        unsteady.append(
+          "\(example) ended as \(again.result.description(story, riders: options.riders)),"
+            + " not \(key.description(story, riders: options.riders))")
       }
     }
-    // Acceptable outcomes first, then forbidden; most schedules first within each.
+    // Acceptable outcomes first, then forbidden, deadlocked, livelocked; most
+    // schedules first within each.
+    let rank: [Expectation: Int] = [.acceptable: 0, .forbidden: 1, .deadlocked: 2, .livelocked: 3]
     let sorted = order.map { outcomes[$0]! }.sorted {
-      ($0.forbidden ? 1 : 0, -$0.schedules) < ($1.forbidden ? 1 : 0, -$1.schedules)
+      (rank[$0.expectation]!, -$0.schedules) < (rank[$1.expectation]!, -$1.schedules)
     }
     return Exploration(
       mode: mode, options: options, outcomes: sorted, schedules: count,
@@ -119,7 +140,13 @@ public enum Explorer {
     for outcome in exploration.outcomes {
       let count = String(outcome.schedules)
       let padded = String(repeating: " ", count: max(0, 11 - count.count)) + count
-      let expect = outcome.forbidden ? "FORBIDDEN " : "acceptable"
+      let expect =
+        switch outcome.expectation {
+        case .acceptable: "acceptable"
+        case .forbidden: "FORBIDDEN "
+        case .deadlocked: "DEADLOCK  "
+        case .livelocked: "LIVELOCK  "
+        }
       lines.append("\(padded)  \(expect)  \(outcome.description)")
       let switches =
         outcome.exampleSwitches == 1 ? "1 switch" : "\(outcome.exampleSwitches) switches"
@@ -127,9 +154,12 @@ public enum Explorer {
     }
     let bound =
       options.maxSwitches.map { " with at most \($0) switch\($0 == 1 ? "" : "es")" } ?? ""
+    let stuck =
+      options.story == .transfer
+      ? ", \(exploration.deadlocked) deadlocked, \(exploration.livelocked) livelocked" : ""
     lines.append(
       "explored \(exploration.schedules) schedules\(bound) in"
-        + " \(RunReport.seconds(exploration.seconds)): \(exploration.forbidden) forbidden")
+        + " \(RunReport.seconds(exploration.seconds)): \(exploration.forbidden) forbidden\(stuck)")
     for line in exploration.unsteady { lines.append("UNCONTROLLED NONDETERMINISM: \(line)") }
     for line in exploration.failures.prefix(3) { lines.append("RIDERS LEFT THE SCRIPT: \(line)") }
     return lines.joined(separator: "\n")
@@ -139,21 +169,29 @@ public enum Explorer {
   public static func json(_ exploration: Exploration, era: String) -> String {
     let options = exploration.options
     let outcomes: [[String: Any]] = exploration.outcomes.map { outcome in
-      [
+      let ends = outcome.result.ends.map {
+        ["free_bikes": $0.freeBikes, "empty_slots": $0.emptySlots]
+      }
+      var object: [String: Any] = [
         "result": outcome.description,
-        "end": [
-          "free_bikes": outcome.result.end.freeBikes, "empty_slots": outcome.result.end.emptySlots,
-        ],
+        "end": options.story == .transfer ? ends : ends[0] as Any,
         "schedules": outcome.schedules,
-        "expect": outcome.forbidden ? "forbidden" : "acceptable",
+        "expect": outcome.expectation.rawValue,
         "example": outcome.example.description,
         "example_switches": outcome.exampleSwitches,
       ]
+      switch outcome.result.stuck {
+      case .deadlock(let cycle)?: object["cycle"] = cycle
+      case .livelock(let steps)?: object["cycle"] = steps
+      case nil: break
+      }
+      return object
     }
     var object: [String: Any] = [
       "era": era, "mode": exploration.mode.rawValue, "story": options.story.rawValue,
       "riders": options.riders, "schedules": exploration.schedules,
-      "forbidden": exploration.forbidden, "outcomes": outcomes,
+      "forbidden": exploration.forbidden, "deadlocked": exploration.deadlocked,
+      "livelocked": exploration.livelocked, "outcomes": outcomes,
       "seconds": (exploration.seconds * 1000).rounded() / 1000,
       "unsteady": exploration.unsteady, "failures": exploration.failures,
     ]

@@ -181,6 +181,7 @@ public enum Play {
         case .raceWindow?:
           mode == Mode(rawValue: "reentrant")
             ? "suspended inside the station, has checked" : "in the race window, has checked"
+        case .hold?: "holds its first station, about to take the second"
         case nil: "done"
         }
       lines.append("  \(name): \(place)")
@@ -204,7 +205,7 @@ public enum Play {
         + plain + "\n"
         + Lanes.text(
           snapshot.events, riders: options.riders, story: options.story, era: E.info, mode: mode)
-        + "\nReplay it in any era:\n  \(E.executable) replay --mode \(mode) --story"
+        + "\nReplay it\(Mode.both.contains(mode) ? " in any era" : ""):\n  \(E.executable) replay --mode \(mode) --story"
         + " \(options.story.rawValue) --riders \(options.riders) --schedule '\(snapshot.schedule)'"
     }
     if mode.isFix { return green + safeLesson(E.self, options: options) + plain }

@@ -21,57 +21,128 @@ public struct StageRun: Sendable {
   /// Preemptions: a rider that could have gone on was made to wait.
   public var switches: Int { trace.filter(\.isSwitch).count }
   public var isForbidden: Bool { result.isForbidden(story) }
+  public var expectation: Expectation { result.expectation(story) }
 }
 
 /// What a play of the stage ended with: the counts, the extremes the audit
-/// saw, and how many riders got what they wanted. Schedules that end alike
-/// are one outcome.
+/// saw, how many riders got what they wanted, and whether the vans got
+/// stuck. Schedules that end alike are one outcome.
 public struct StageResult: Sendable, Hashable {
-  public let end: StationCounts
-  public let lowest: StationCounts
-  public let highest: StationCounts
-  /// Riders who docked (slot story) or took a bike (bike story).
+  /// Per station, in the story's order.
+  public let ends: [StationCounts]
+  public let lowests: [StationCounts]
+  public let highests: [StationCounts]
+  /// Riders who docked (slot story) or took a bike (bike story); vans that
+  /// moved their bike (transfer).
   public let served: Int
+  /// The transfer stage: the vans deadlocked or livelocked.
+  public let stuck: ScriptedGate.Stuck?
 
   public init(end: StationCounts, lowest: StationCounts, highest: StationCounts, served: Int) {
-    self.end = end
-    self.lowest = lowest
-    self.highest = highest
-    self.served = served
+    self.init(ends: [end], lowests: [lowest], highests: [highest], served: served, stuck: nil)
   }
+
+  public init(
+    ends: [StationCounts], lowests: [StationCounts], highests: [StationCounts], served: Int,
+    stuck: ScriptedGate.Stuck?
+  ) {
+    self.ends = ends
+    self.lowests = lowests
+    self.highests = highests
+    self.served = served
+    self.stuck = stuck
+  }
+
+  /// The first station's (the only one in the slot and bike stories).
+  public var end: StationCounts { ends[0] }
+  public var lowest: StationCounts { lowests[0] }
+  public var highest: StationCounts { highests[0] }
 
   /// Every bike is where the riders were told it is.
   public func isConserved(_ story: Story) -> Bool {
+    if story == .transfer {
+      // A van carries its bike only within its transfer, and every van ends.
+      let start = story.stations.reduce(0) { $0 + $1.freeBikes }
+      return ends.reduce(0) { $0 + $1.freeBikes } == start
+    }
     let start = story.station.freeBikes
     return end.freeBikes == (story == .slot ? start + served : start - served)
   }
 
   /// A counter left `0...capacity`, or a bike was lost or made up.
   public func isForbidden(_ story: Story) -> Bool {
-    let capacity = story.station.capacity
-    let inRange = { (value: Int) in (0...capacity).contains(value) }
-    return !inRange(lowest.freeBikes) || !inRange(lowest.emptySlots)
-      || !inRange(highest.freeBikes) || !inRange(highest.emptySlots) || !isConserved(story)
+    for (index, station) in story.stations.enumerated() {
+      let inRange = { (value: Int) in (0...station.capacity).contains(value) }
+      let low = lowests[index]
+      let high = highests[index]
+      if !inRange(low.freeBikes) || !inRange(low.emptySlots) || !inRange(high.freeBikes)
+        || !inRange(high.emptySlots)
+      {
+        return true
+      }
+    }
+    return !isConserved(story)
+  }
+
+  /// How `explore` files the outcome: a broken counter first, then a stuck run.
+  public func expectation(_ story: Story) -> Expectation {
+    if isForbidden(story) { return .forbidden }
+    switch stuck {
+    case .deadlock?: return .deadlocked
+    case .livelock?: return .livelocked
+    case nil: return .acceptable
+    }
   }
 
   /// "2 docked into 1 slot · end free 7, empty -1".
   public func description(_ story: Story, riders: Int) -> String {
+    if story == .transfer {
+      let names = story.stations.map(\.name)
+      let counts = zip(names, ends).map { "\($0) \($1)" }.joined(separator: "; ")
+      var what: String
+      switch stuck {
+      case .deadlock(let cycle)?: what = "deadlock: \(cycle)"
+      case .livelock(let steps)?: what = "livelock: \(steps), again and again"
+      case nil: what = "\(served) moved, \(riders - served) turned away"
+      }
+      // Free bikes and empty slots sum to the capacity: one below 0 is the
+      // other above it.
+      for (station, low) in zip(story.stations, lowests) {
+        if low.freeBikes < 0 { what += ", \(station.name) free \(low.freeBikes)" }
+        if low.emptySlots < 0 { what += ", \(station.name) empty \(low.emptySlots)" }
+      }
+      if !isConserved(story) { what += ", a bike lost or made up" }
+      return "\(what) · end \(counts)"
+    }
     let room = story == .slot ? story.station.emptySlots : story.station.freeBikes
     var what =
       switch story {
       case .slot where served > room: "\(served) docked into \(room) slot"
       case .bike where served > room: "\(served) took \(room) bike"
       case .slot: "\(served) docked, \(riders - served) rode on"
-      case .bike: "\(served) took a bike, \(riders - served) walked on"
+      case .bike, .transfer: "\(served) took a bike, \(riders - served) walked on"
       }
     if !isConserved(story) { what += ", a bike lost or made up" }
     return "\(what) · end \(end)"
   }
 }
 
+/// How an outcome of `explore` is filed.
+public enum Expectation: String, Sendable, Hashable {
+  case acceptable
+  case forbidden
+  /// Vans remained and none could go on.
+  case deadlocked = "deadlock"
+  /// The run came back to where it had been, with nothing done.
+  case livelocked = "livelock"
+
+  /// Anything but acceptable is what `--fail-on-violation` fails on.
+  public var isBad: Bool { self != .acceptable }
+}
+
 public enum Stage {
   enum Ending: Sendable {
-    case finished(StationCounts)
+    case finished([StationCounts])
     case stalled(String)
   }
 
@@ -79,7 +150,7 @@ public enum Stage {
   /// where everyone is, and leaves the stuck riders behind.
   static func finishOrStall(
     gate: ScriptedGate, after: Duration,
-    _ body: @escaping @Sendable () async -> StationCounts
+    _ body: @escaping @Sendable () async -> [StationCounts]
   ) async -> Ending {
     await withCheckedContinuation { (continuation: CheckedContinuation<Ending, Never>) in
       let once = Once(continuation)
@@ -125,6 +196,11 @@ public enum Stage {
     _ era: E.Type, mode: Mode, options: StageOptions, schedule: Schedule, continues: Bool,
     echo: (@Sendable (String) -> Void)? = nil, stallAfter: Duration = .seconds(10)
   ) async -> StageRun {
+    if options.story == .transfer {
+      return await playTransfer(
+        E.self, mode: mode, options: options, schedule: schedule, continues: continues,
+        echo: echo, stallAfter: stallAfter)
+    }
     let riders = options.riderIndices
     let gate = ScriptedGate(riders: Set(riders), schedule: schedule.steps, continues: continues)
     // Once a run has stalled, what its riders do unscripted is not shown.
@@ -143,8 +219,8 @@ public enum Stage {
       probe: .scripted(gate), blockingProbe: .scripted(gate), log: log,
       configuration: options.configuration)
     let end: StationCounts
-    switch await finishOrStall(gate: gate, after: stallAfter, { await era.replay(stage) }) {
-    case .finished(let counts): end = counts
+    switch await finishOrStall(gate: gate, after: stallAfter, { [await era.replay(stage)] }) {
+    case .finished(let counts): end = counts[0]
     case .stalled(let why):
       muted.turnOn()
       gate.openForEveryone()
@@ -166,6 +242,82 @@ public enum Stage {
       events: log.events, trace: gate.trace,
       result: StageResult(end: end, lowest: audit.lowest, highest: audit.highest, served: served),
       violations: audit.violations, failure: failure)
+  }
+}
+
+extension Stage {
+  /// What the gate must know of holding on the transfer stage: in an era
+  /// whose stations can be held (not actors), `nested` and `safe` wait for
+  /// a held station and `backoff` tries it.
+  public static func holding(_ mode: Mode, era: EraInfo) -> ScriptedGate.Holding {
+    guard era.holdsStations else { return .none }
+    switch mode {
+    case .nested, .safe: return .waits
+    case .backoff: return .tries
+    default: return .none
+    }
+  }
+
+  /// The lowest counts as far as an outcome cares: below 0, or 0. (Two
+  /// schedules whose counts dipped differently within range end alike.)
+  static func lowest(_ seen: StationCounts, _ station: StationRecord) -> StationCounts {
+    StationCounts(freeBikes: min(seen.freeBikes, 0), emptySlots: min(seen.emptySlots, 0))
+  }
+
+  /// The highest counts as far as an outcome cares: above the capacity, or it.
+  static func highest(_ seen: StationCounts, _ station: StationRecord) -> StationCounts {
+    StationCounts(
+      freeBikes: max(seen.freeBikes, station.capacity),
+      emptySlots: max(seen.emptySlots, station.capacity))
+  }
+
+  /// The transfer stage, played once through a gate that knows who holds
+  /// which station, so that no van ever waits for real: a schedule where
+  /// none can go on ends as a deadlock, one that comes back to where it was
+  /// as a livelock.
+  static func playTransfer<E: Era>(
+    _ era: E.Type, mode: Mode, options: StageOptions, schedule: Schedule, continues: Bool,
+    echo: (@Sendable (String) -> Void)?, stallAfter: Duration
+  ) async -> StageRun {
+    let vans = options.riderIndices
+    let records = Story.transferStations
+    let gate = ScriptedGate(
+      riders: Set(vans), schedule: schedule.steps, continues: continues,
+      holding: holding(mode, era: E.info), stations: records.map(\.name))
+    let log = EventLog(.memory, riderName: Schedule.name, echo: echo)
+    let audits = records.map(StationAudit.init)
+    let stage = TransferStage(
+      mode: mode, stations: records, audits: audits, vans: vans, probe: .scripted(gate),
+      blockingProbe: .scripted(gate), log: log, configuration: options.configuration)
+    var failure: String?
+    let ends: [StationCounts]
+    switch await finishOrStall(gate: gate, after: stallAfter, { await era.transfer(stage) ?? [] })
+    {
+    case .finished(let counts) where counts.count == records.count: ends = counts
+    case .finished:
+      ends = records.map(\.counts)
+      failure = "\(E.executable) has no transfer stage"
+    case .stalled(let why):
+      gate.openForEveryone()
+      ends = records.map(\.counts)
+      failure = "stalled: no step for \(Int(stallAfter.seconds)) s; \(why)"
+    }
+    if failure == nil { failure = gate.failure }
+    if failure == nil, gate.stuck == nil, gate.stepsPlayed < schedule.steps.count {
+      failure = "only \(gate.stepsPlayed) of \(schedule.steps.count) scripted steps were played"
+    }
+    let moved = log.events.filter {
+      if case .leftBike = $0 { return true }
+      return false
+    }.count
+    return StageRun(
+      mode: mode, story: options.story, riders: options.riders, steps: log.recorded,
+      events: log.events, trace: gate.trace,
+      result: StageResult(
+        ends: ends, lowests: zip(audits, records).map { lowest($0.lowest, $1) },
+        highests: zip(audits, records).map { highest($0.highest, $1) }, served: moved,
+        stuck: gate.stuck),
+      violations: audits.flatMap(\.violations), failure: failure)
   }
 }
 
@@ -193,7 +345,11 @@ public enum Replay {
     let given = options.schedule
     return await Stage.play(
       E.self, mode: mode, options: options,
-      schedule: given ?? Schedule.story(mode, riders: options.riders), continues: given != nil,
+      schedule: given
+        ?? (options.story == .transfer
+          ? Schedule.transferStory(mode, riders: options.riders)
+          : Schedule.story(mode, riders: options.riders)),
+      continues: given != nil || options.story == .transfer,
       echo: echo, stallAfter: stallAfter)
   }
 
@@ -220,6 +376,9 @@ public enum Replay {
       .first { $0.mode == mode }
     if let schedule {
       lines.append("Schedule: \(schedule)")
+    } else if story == .transfer {
+      lines.append(
+        "Script: \(Schedule.transferStory(mode, riders: riders)), then on without a switch.")
     } else if riders == 2 {
       let act = story == .slot ? "leave" : "take"
       lines.append(
@@ -238,6 +397,7 @@ public enum Replay {
   public static func footer(_ outcome: Outcome, scheduled: Bool) -> [String] {
     var lines: [String] = []
     if scheduled { lines.append("Played: \(outcome.schedule)") }
+    if outcome.story == .transfer { return lines + transferFooter(outcome) }
     let end = outcome.end
     let story = outcome.story
     let counter = story == .slot ? "empty slots" : "free bikes"
@@ -257,6 +417,32 @@ public enum Replay {
         outcome.mode.isFix
           ? "Result: \(end). The fix is broken: a counter left its range."
           : "Result: \(end). \(who).")
+      lines.append(
+        "Violations: " + outcome.violations.map(\.description).joined(separator: "; ") + ".")
+    }
+    return lines
+  }
+
+  /// The transfer's result: the stations, and a deadlock or livelock if the
+  /// vans got stuck.
+  static func transferFooter(_ outcome: Outcome) -> [String] {
+    let names = outcome.story.stations.map(\.name)
+    let counts = zip(names, outcome.result.ends).map { "\($0) \($1)" }.joined(separator: "; ")
+    if let failure = outcome.failure { return ["Replay failed: \(failure)"] }
+    var lines: [String] = []
+    switch outcome.result.stuck {
+    case .deadlock(let cycle)?:
+      lines.append("Deadlock: \(cycle).")
+      lines.append(
+        "No van can go on: each waits for a station another holds. (The gate let them go"
+          + " instead of leaving their threads waiting for ever.)")
+    case .livelock(let steps)?:
+      lines.append("Livelock: \(steps), and round again: back where it started, nothing moved.")
+    case nil: break
+    }
+    let moved = "\(outcome.result.served) moved, \(outcome.riders - outcome.result.served) did not"
+    lines.append("Result: \(counts); \(moved).")
+    if !outcome.violations.isEmpty {
       lines.append(
         "Violations: " + outcome.violations.map(\.description).joined(separator: "; ") + ".")
     }

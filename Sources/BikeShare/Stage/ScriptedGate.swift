@@ -42,16 +42,63 @@ public final class ScriptedGate: Sendable {
     public var isSwitch: Bool { isSwitch(to: chosen) }
   }
 
-  private enum Waiter {
-    case task(CheckedContinuation<Void, Never>)
-    case thread(DispatchSemaphore)
+  /// What holding a station means on the stage, so that the gate never
+  /// lets a van go into a real wait (the transfer stage's `nested`, `safe`
+  /// and `backoff`).
+  public enum Holding: Sendable {
+    /// Nobody holds a station across steps (the one-station stories, racy
+    /// transfers, the actors era): every parked rider may go on.
+    case none
+    /// Passing `arrive` takes hold of the stop's station, passing `hold`
+    /// takes hold of the second; a van waits while another holds it.
+    case waits
+    /// As `waits` at `arrive`; at `hold` the van only tries: with the
+    /// station held by another, it lets go of its first and comes back to
+    /// `arrive`.
+    case tries
+  }
 
-    func resume() {
-      switch self {
-      case .task(let continuation): continuation.resume()
-      case .thread(let semaphore): semaphore.signal()
+  /// Why a run ended before its riders did: the vans were stuck.
+  public enum Stuck: Sendable, Hashable {
+    /// Vans remain and none can go on: who holds what, who waits for what.
+    case deadlock(String)
+    /// The run came back to a state it had been in, with nothing done in
+    /// between: the steps that go round.
+    case livelock(String)
+  }
+
+  /// A parked rider's wake-up: go on, or give up (the gate gave up on the run).
+  private final class Waiter: Sendable {
+    private enum Kind: Sendable {
+      case task(CheckedContinuation<Bool, Never>)
+      case thread(DispatchSemaphore)
+    }
+    private let kind: Kind
+    private let answer = Locked(true)
+
+    init(_ continuation: CheckedContinuation<Bool, Never>) { kind = .task(continuation) }
+    init(_ semaphore: DispatchSemaphore) { kind = .thread(semaphore) }
+
+    func resume(goOn: Bool) {
+      switch kind {
+      case .task(let continuation): continuation.resume(returning: goOn)
+      case .thread(let semaphore):
+        answer.withLock { $0 = goOn }
+        semaphore.signal()
       }
     }
+
+    /// The answer a thread was woken with.
+    var goesOn: Bool { answer.withLock { $0 } }
+  }
+
+  /// Who to wake, and whether each goes on.
+  private typealias Wakes = [(waiter: Waiter, goOn: Bool)]
+
+  private struct Parked {
+    let point: ProbePoint
+    let station: Int
+    let waiter: Waiter
   }
 
   private struct State {
@@ -60,31 +107,63 @@ public final class ScriptedGate: Sendable {
     let continues: Bool
     /// Live (`play`): after the schedule, wait for `extend(_:)`.
     let waits: Bool
+    let holding: Holding
+    /// The stage's stations by index, for the account of a deadlock.
+    let stations: [String]
     /// Set when the gate stops to wait: who could go on (empty: all done).
     var waiting: [Step]?
     var next = 0
     var trace: [Decision] = []
     var previous: Int?
-    var parked: [Int: (point: ProbePoint, waiter: Waiter)] = [:]
+    var parked: [Int: Parked] = [:]
     var finished: Set<Int> = []
+    /// The stations each van holds, as the gate let it take them.
+    var holds: [Int: [Int]] = [:]
+    /// Every state the run has been in at a choice (`.tries`), with the
+    /// number of choices made before it.
+    var seen: [String: Int] = [:]
     var isOpen = false
+    /// Set when the gate gave up on the run: every rider that parks now is
+    /// told to let go and leave.
+    var givesUp = false
     var failure: String?
+    var stuck: Stuck?
 
     /// Parks a rider (or lets it straight through if the gate is open) and
     /// returns the waiters to wake.
-    mutating func park(_ stop: ProbeStop, _ waiter: Waiter) -> [Waiter] {
-      if isOpen { return [waiter] }
-      parked[stop.rider] = (stop.point, waiter)
+    mutating func park(_ stop: ProbeStop, _ waiter: Waiter) -> Wakes {
+      if givesUp { return [(waiter, false)] }
+      if isOpen { return [(waiter, true)] }
+      parked[stop.rider] = Parked(point: stop.point, station: stop.station, waiter: waiter)
       return advance()
     }
 
-    mutating func finish(_ rider: Int) -> [Waiter] {
+    mutating func finish(_ rider: Int) -> Wakes {
       finished.insert(rider)
+      holds[rider] = nil
       return advance()
     }
 
-    private mutating func advance() -> [Waiter] {
+    /// Whether a parked rider can go on without waiting for a station
+    /// another holds.
+    func canGo(_ rider: Int, _ at: Parked) -> Bool {
+      switch (holding, at.point) {
+      case (.none, _), (_, .raceWindow), (.tries, .hold): true
+      case (.waits, _), (.tries, _): heldBy(at.station, other: rider) == nil
+      }
+    }
+
+    func heldBy(_ station: Int, other rider: Int) -> Int? {
+      holds.first { $0.key != rider && $0.value.contains(station) }?.key
+    }
+
+    private mutating func advance() -> Wakes {
       guard !isOpen else { return [] }
+      if givesUp {
+        // A live gate tells its player once the last van has left.
+        if waits, riders.subtracting(finished).isEmpty { waiting = [] }
+        return []
+      }
       let stillRunning = riders.subtracting(finished).subtracting(parked.keys)
       guard stillRunning.isEmpty else { return [] }
       guard !parked.isEmpty else {
@@ -95,7 +174,32 @@ public final class ScriptedGate: Sendable {
         }
         return []
       }
-      let enabled = parked.keys.sorted().map { Step($0, parked[$0]!.point) }
+      let enabled = parked.keys.sorted().filter { canGo($0, parked[$0]!) }.map {
+        Step($0, parked[$0]!.point)
+      }
+      if enabled.isEmpty {
+        stuck = .deadlock(waitsFor)
+        if next < schedule.count {
+          failure = "step \(next + 1) expects \(schedule[next]), but the vans are deadlocked"
+        }
+        return giveUp()
+      }
+      if holding == .tries {
+        let now = snapshot
+        // A schedule given may go round as often as it likes; after it, a
+        // state seen before is a livelock.
+        if next >= schedule.count, let first = seen[now] {
+          // The same round, whichever step it was entered at, is one livelock.
+          let round = trace[first...].map(\.chosen.description)
+          let start = round.indices.min {
+            Array(round[$0...] + round[..<$0]).lexicographicallyPrecedes(
+              round[$1...] + round[..<$1])
+          }!
+          stuck = .livelock((round[start...] + round[..<start]).joined(separator: " "))
+          return giveUp()
+        }
+        seen[now] = trace.count
+      }
       let step: Step
       if next < schedule.count {
         step = schedule[next]
@@ -116,24 +220,82 @@ public final class ScriptedGate: Sendable {
         failure = "step \(next + 1) expects \(step), but \(whereItIs)"
         return open()
       }
+      guard enabled.contains(step) else {
+        let holder = heldBy(held.station, other: step.rider).map(Schedule.name) ?? "another van"
+        failure =
+          "step \(next + 1) expects \(step), but \(Schedule.name(step.rider)) waits for"
+          + " \(name(held.station)), which \(holder) holds"
+        return open()
+      }
       trace.append(Decision(enabled: enabled, chosen: step, previous: previous))
       previous = step.rider
       parked[step.rider] = nil
       next += 1
-      return [held.waiter]
+      take(held, by: step.rider)
+      return [(held.waiter, true)]
+    }
+
+    /// What the van let through now holds.
+    private mutating func take(_ at: Parked, by rider: Int) {
+      switch (holding, at.point) {
+      case (.none, _), (_, .raceWindow): break
+      case (.waits, _), (.tries, .arrive): holds[rider, default: []].append(at.station)
+      case (.tries, .hold):
+        // It tries: with the station free it holds both (and moves, and
+        // leaves); with it held, it lets go of its first and comes back.
+        if heldBy(at.station, other: rider) == nil {
+          holds[rider, default: []].append(at.station)
+        } else {
+          holds[rider] = nil
+        }
+      }
+    }
+
+    /// `A holds Rossio and waits for Chiado; B ...`: every parked van.
+    var waitsFor: String {
+      parked.keys.sorted().map { rider in
+        let at = parked[rider]!
+        let held = (holds[rider] ?? []).map(name)
+        let holding = held.isEmpty ? "" : " holds \(held.joined(separator: " and ")) and"
+        return "\(Schedule.name(rider))\(holding) waits for \(name(at.station))"
+      }.joined(separator: "; ")
+    }
+
+    /// Where every rider is and what it holds: what repeats in a livelock.
+    var snapshot: String {
+      riders.sorted().map { rider in
+        if finished.contains(rider) { return "done" }
+        let at = parked[rider].map { "\($0.point.word)@\($0.station)" } ?? "running"
+        return "\(at)+\(holds[rider] ?? [])"
+      }.joined(separator: ",")
+    }
+
+    func name(_ station: Int) -> String {
+      station < stations.count ? stations[station] : "station \(station + 1)"
     }
 
     /// Live: one more step, played if the riders are ready for it.
-    mutating func extend(_ step: Step) -> [Waiter] {
+    mutating func extend(_ step: Step) -> Wakes {
       schedule.append(step)
       waiting = nil
       return advance()
     }
 
-    mutating func open() -> [Waiter] {
+    /// Lets every rider go unscripted; on a stage where vans hold stations,
+    /// gives up on them instead, so that none goes into a real wait.
+    mutating func open() -> Wakes {
+      guard holding == .none else { return giveUp() }
       isOpen = true
       defer { parked = [:] }
-      return parked.values.map(\.waiter)
+      return parked.values.map { ($0.waiter, true) }
+    }
+
+    /// Tells every parked rider, and every one that parks from now on, to
+    /// let go of what it holds and leave.
+    mutating func giveUp() -> Wakes {
+      givesUp = true
+      defer { parked = [:] }
+      return parked.values.map { ($0.waiter, false) }
     }
   }
 
@@ -143,17 +305,30 @@ public final class ScriptedGate: Sendable {
   ///   - riders: every rider that will come through; the gate waits for all of them.
   ///   - schedule: the order in which riders leave their probe points.
   ///   - continues: after the schedule, go on without a switch instead of opening.
-  public init(riders: Set<Int>, schedule: [Step], continues: Bool = false) {
+  ///   - holding: what passing a probe point holds (the transfer stage).
+  ///   - stations: the stage's station names, for the account of a deadlock.
+  public init(
+    riders: Set<Int>, schedule: [Step], continues: Bool = false, holding: Holding = .none,
+    stations: [String] = []
+  ) {
     state = Locked(
-      State(schedule: schedule, riders: riders, continues: continues, waits: false))
+      State(
+        schedule: schedule, riders: riders, continues: continues, waits: false, holding: holding,
+        stations: stations))
     onWait = nil
   }
 
   /// A live gate (`play`): plays `schedule`, then waits for `extend(_:)`.
   /// `onWait` is told, each time the gate stops, who could go on (an empty
-  /// list once every rider is done).
-  public init(riders: Set<Int>, schedule: [Step], onWait: @escaping @Sendable ([Step]) -> Void) {
-    state = Locked(State(schedule: schedule, riders: riders, continues: false, waits: true))
+  /// list once every rider is done, or once the vans are stuck).
+  public init(
+    riders: Set<Int>, schedule: [Step], holding: Holding = .none, stations: [String] = [],
+    onWait: @escaping @Sendable ([Step]) -> Void
+  ) {
+    state = Locked(
+      State(
+        schedule: schedule, riders: riders, continues: false, waits: true, holding: holding,
+        stations: stations))
     self.onWait = onWait
   }
 
@@ -164,20 +339,21 @@ public final class ScriptedGate: Sendable {
     release { $0.extend(step) }
   }
 
-  /// Lets every rider go, unscripted (a game abandoned).
+  /// Lets every rider go, unscripted (a game abandoned); vans that hold
+  /// stations are told to let go and leave instead.
   public func openForEveryone() {
     release { $0.open() }
   }
 
   /// Runs `change` on the state, wakes who it says, and tells `onWait` if
   /// the gate has just stopped to wait.
-  private func release(_ change: (inout State) -> [Waiter]) {
-    let (wake, waiting) = state.withLock { state in
+  private func release(_ change: (inout State) -> Wakes) {
+    let (wake, waiting) = state.withLock { (state: inout State) -> (Wakes, [Step]?) in
       let wake = change(&state)
       defer { state.waiting = nil }
       return (wake, state.waiting)
     }
-    for waiter in wake { waiter.resume() }
+    for (waiter, goOn) in wake { waiter.resume(goOn: goOn) }
     if let waiting { onWait?(waiting) }
   }
 
@@ -210,21 +386,30 @@ public final class ScriptedGate: Sendable {
   /// What went wrong, if the riders did not follow the schedule.
   public var failure: String? { state.withLock { $0.failure } }
 
+  /// Set if the vans got stuck: a deadlock or a livelock, and its account.
+  public var stuck: Stuck? { state.withLock { $0.stuck } }
+
   /// Steps of the schedule that have been played.
   public var stepsPlayed: Int { state.withLock { $0.next } }
 
   /// Async flavour: parks the task with a continuation, blocking no thread.
-  public func pass(_ stop: ProbeStop) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      release { $0.park(stop, .task(continuation)) }
+  /// - Returns: false if the gate gave up on the run (let go, and leave).
+  @discardableResult
+  public func pass(_ stop: ProbeStop) async -> Bool {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      release { $0.park(stop, Waiter(continuation)) }
     }
   }
 
   /// Blocking flavour: holds the calling thread on a semaphore.
-  public func passBlocking(_ stop: ProbeStop) {
+  /// - Returns: false if the gate gave up on the run (let go, and leave).
+  @discardableResult
+  public func passBlocking(_ stop: ProbeStop) -> Bool {
     let semaphore = DispatchSemaphore(value: 0)
-    release { $0.park(stop, .thread(semaphore)) }
+    let waiter = Waiter(semaphore)
+    release { $0.park(stop, waiter) }
     semaphore.wait()
+    return waiter.goesOn
   }
 
   /// The rider has left the stage; the gate stops waiting for it.
@@ -236,13 +421,17 @@ public final class ScriptedGate: Sendable {
 extension RaceProbe {
   /// Holds each rider until the gate's schedule lets it go.
   public static func scripted(_ gate: ScriptedGate) -> RaceProbe {
-    RaceProbe(pause: { await gate.pass($0) }, finished: { gate.finish(rider: $0) })
+    RaceProbe(
+      pause: { await gate.pass($0) }, pass: { await gate.pass($0) },
+      finished: { gate.finish(rider: $0) })
   }
 }
 
 extension BlockingRaceProbe {
   /// Holds the calling thread until the gate's schedule lets its rider go.
   public static func scripted(_ gate: ScriptedGate) -> BlockingRaceProbe {
-    BlockingRaceProbe(pause: { gate.passBlocking($0) }, finished: { gate.finish(rider: $0) })
+    BlockingRaceProbe(
+      pause: { gate.passBlocking($0) }, pass: { gate.passBlocking($0) },
+      finished: { gate.finish(rider: $0) })
   }
 }

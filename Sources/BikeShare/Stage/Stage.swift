@@ -7,18 +7,35 @@ public enum Story: String, Sendable, CaseIterable, Codable {
   case slot
   /// Riders arrive on foot, and there is one free bike.
   case bike
+  /// Two stations, and vans that each move one bike from one to the other
+  /// (`Transfer.swift`).
+  case transfer
 
+  /// The one station of the slot and bike stories (the transfer's first).
   public var station: StationRecord {
     switch self {
     case .slot: StationRecord(id: "replay", name: "Rossio", freeBikes: 5, emptySlots: 1)
     case .bike: StationRecord(id: "replay", name: "Rossio", freeBikes: 1, emptySlots: 5)
+    case .transfer: Self.transferStations[0]
     }
   }
 
   public var want: Want { self == .slot ? .emptySlot : .bike }
 
+  /// The stories of one station and riders (the transfer has two, and vans).
+  public static let oneStation: [Story] = [.slot, .bike]
+
   /// "Rossio has 5 free bikes and 1 empty slot; riders A and B arrive by bike."
   public func setting(riders: Int) -> String {
+    if self == .transfer {
+      let (x, y) = (stations[0].name, stations[1].name)
+      let vans = (0..<riders).map { van in
+        let (from, to) = TransferStage.route(van)
+        return "\(Schedule.name(van)) \(stations[from].name)→\(stations[to].name)"
+      }
+      return "\(x) and \(y) have 1 free bike and 1 empty slot each; vans move one bike each:"
+        + " \(vans.joined(separator: ", "))."
+    }
     let s = station
     let arrive = self == .slot ? "arrive by bike" : "arrive on foot"
     return "\(s.name) has \(s.freeBikes) free bike\(s.freeBikes == 1 ? "" : "s") and"
@@ -79,12 +96,14 @@ public struct Schedule: Sendable, Equatable, CustomStringConvertible {
   }
 
   public var description: String {
-    steps.map { "\(Self.name($0.rider)):\($0.point == .arrive ? "arrive" : "window")" }
+    steps.map { "\(Self.name($0.rider)):\($0.point.word)" }
       .joined(separator: " ")
   }
 
   /// Reads `A:arrive B:window ...` for a stage of `riders` riders.
-  public static func parse(_ text: String, riders: Int) throws(UsageError) -> Schedule {
+  public static func parse(_ text: String, riders: Int, story: Story = .slot) throws(UsageError)
+    -> Schedule
+  {
     var steps: [ScriptedGate.Step] = []
     let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
     guard !words.isEmpty else { throw UsageError("--schedule is empty") }
@@ -98,13 +117,17 @@ public struct Schedule: Sendable, Equatable, CustomStringConvertible {
       }
       let rider = Int(ascii) - 65
       guard rider < riders else {
-        throw UsageError("\(place): the stage has riders \(names(riders)) only")
+        let who = story == .transfer ? "vans" : "riders"
+        throw UsageError("\(place): the stage has \(who) \(names(riders)) only")
       }
       let point: ProbePoint
       switch parts[1].lowercased() {
       case "arrive": point = .arrive
       case "window": point = .raceWindow
-      default: throw UsageError("\(place): the point is arrive or window")
+      case "hold" where story == .transfer: point = .hold
+      default:
+        throw UsageError(
+          "\(place): the point is arrive\(story == .transfer ? ", window or hold" : " or window")")
       }
       steps.append(ScriptedGate.Step(rider, point))
     }

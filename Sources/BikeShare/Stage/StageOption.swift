@@ -75,11 +75,13 @@ public struct StageOption: Sendable {
   /// options come from `Option`).
   public static let all: [StageOption] = [
     StageOption(
-      "--story", "slot|bike", "slot: riders arrive by bike, one empty slot (default);",
-      "bike: riders on foot, one free bike", for: Set(StageCommand.allCases)
+      "--story", "slot|bike|transfer", "slot: riders arrive by bike, one empty slot (default);",
+      "bike: riders on foot, one free bike; transfer: vans move",
+      "a bike between two stations (--mode racy|nested|safe|backoff)",
+      for: Set(StageCommand.allCases)
     ) { options, text throws(UsageError) in
       guard let story = Story(rawValue: text) else {
-        throw UsageError("--story expects slot or bike, got '\(text)'")
+        throw UsageError("--story expects slot, bike or transfer, got '\(text)'")
       }
       options.story = story
     },

@@ -1,0 +1,94 @@
+import BikeShare
+import TestSupport
+import Testing
+
+/// The transfer stage (`--story transfer`) in every era that has it: the
+/// explorer's counts against an independent model (`TransferModel`), the
+/// deadlock and livelock outcomes, and their replays.
+@Suite(.timeLimit(.minutes(3))) struct TransferContractTests {
+  static let eras = Eras.all.filter { $0.era.hasTransferStage }
+
+  static func options(vans: Int) -> StageOptions {
+    var options = StageOptions()
+    options.story = .transfer
+    options.riders = vans
+    return options
+  }
+
+  /// Every mode of the era, 2 and 3 vans: the model's counts, exactly.
+  @Test(.timeLimit(.minutes(1)), arguments: eras, [2, 3])
+  func everyModeIsCountedAsTheModelCountsIt(era: EraUnderTest, vans: Int) async {
+    for mode in era.info.transferModes {
+      let exploration = await Explorer.explore(
+        era.era, mode: mode, options: Self.options(vans: vans))
+      let counted = TransferModel.Counts(
+        schedules: exploration.schedules, forbidden: exploration.forbidden,
+        deadlocked: exploration.deadlocked, livelocked: exploration.livelocked)
+      let model = TransferModel.explore(mode, vans: vans, holdsStations: era.info.holdsStations)
+      #expect(counted == model, "\(mode), \(vans) vans: the model counts \(model)")
+      #expect(exploration.failures.isEmpty, "\(mode): \(exploration.failures)")
+      #expect(exploration.unsteady.isEmpty, "\(mode): \(exploration.unsteady)")
+    }
+  }
+
+  /// What the chapter says, as counts: nested deadlocks only where a
+  /// station can be held, the safe fix neither breaks nor sticks, back-off
+  /// never deadlocks but can go round for ever, and three racy vans break
+  /// a counter.
+  @Test(.timeLimit(.minutes(1)), arguments: eras)
+  func theLessonsHoldAsCounts(era: EraUnderTest) async {
+    func explore(_ mode: Mode, _ vans: Int) async -> Explorer.Exploration {
+      await Explorer.explore(era.era, mode: mode, options: Self.options(vans: vans))
+    }
+    let nested = await explore(.nested, 2)
+    #expect((nested.deadlocked > 0) == era.info.holdsStations)
+    let safe = await explore(.safe, 3)
+    #expect(safe.forbidden == 0 && safe.deadlocked == 0 && safe.livelocked == 0)
+    #expect(await explore(.racy, 3).forbidden > 0)
+    if era.info.holdsStations {
+      let backoff = await explore(.backoff, 2)
+      #expect(backoff.deadlocked == 0 && backoff.livelocked > 0)
+    } else {
+      #expect(await explore(.nested, 3).forbidden > 0, "a check made before an await went stale")
+    }
+  }
+
+  /// Each stuck or forbidden example, played again, ends the same way, and
+  /// a deadlock's replay says who holds and waits for what, at once.
+  @Test(.timeLimit(.minutes(1)), arguments: eras)
+  func everyBadExampleReplaysToItsOutcome(era: EraUnderTest) async {
+    for mode in era.info.transferModes {
+      let exploration = await Explorer.explore(era.era, mode: mode, options: Self.options(vans: 3))
+      for outcome in exploration.outcomes where outcome.expectation.isBad {
+        var options = Self.options(vans: 3)
+        options.schedule = outcome.example
+        let run = await Replay.play(era.era, mode: mode, options: options)
+        #expect(run.failure == nil, "\(mode) \(outcome.example)")
+        #expect(run.result == outcome.result, "\(mode) \(outcome.example)")
+      }
+    }
+  }
+
+  @Test(arguments: eras.filter(\.info.holdsStations))
+  func theNestedStoryDeadlocksAndSaysWhoWaitsForWhom(era: EraUnderTest) async {
+    // No van is left waiting: the run ends by itself (a stall would say so).
+    let run = await Replay.play(era.era, mode: .nested, options: Self.options(vans: 2))
+    #expect(run.failure == nil)
+    #expect(
+      run.result.stuck
+        == .deadlock("A holds Rossio and waits for Chiado; B holds Chiado and waits for Rossio"))
+    #expect(run.steps == ["A holds Rossio", "B holds Chiado"])
+    #expect(run.expectation == .deadlocked)
+  }
+
+  /// A schedule that asks a blocked van to go on cannot be played: the van
+  /// would wait for real.
+  @Test(arguments: eras.filter(\.info.holdsStations))
+  func aStepForABlockedVanIsRefused(era: EraUnderTest) async throws {
+    var options = Self.options(vans: 3)
+    options.schedule = try Schedule.parse(
+      "A:arrive C:arrive", riders: 3, story: .transfer)
+    let run = await Replay.play(era.era, mode: .safe, options: options)
+    #expect(run.failure == "step 2 expects C:arrive, but C waits for Rossio, which A holds")
+  }
+}
