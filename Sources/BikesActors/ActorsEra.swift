@@ -35,10 +35,8 @@ enum ActorsEra: Era {
     return await station.counts
   }
 
-  static let hasTransferStage = true
-
   /// Each van of the stage makes its transfer as a child task.
-  static func transfer(_ stage: TransferStage) async -> [StationCounts]? {
+  static func transfer(_ stage: TransferStage) async -> [StationCounts] {
     let stations = zip(stage.stations, stage.audits).map { Station($0, audit: $1) }
     await withDiscardingTaskGroup { group in
       for index in stage.vans {

@@ -42,4 +42,27 @@ enum CallbacksEra: Era {
     }
     return await station.counts()
   }
+
+  /// Each van of the stage makes its transfer through completion handlers.
+  static func transfer(_ stage: TransferStage) async -> [StationCounts] {
+    let stations = zip(stage.stations, stage.audits).map { Station($0, audit: $1) }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let all = DispatchGroup()
+      for index in stage.vans {
+        let van = Van(
+          index: index, stations: stations, route: stage.route(index),
+          order: stage.ordered(index), mode: stage.mode, probe: stage.blockingProbe,
+          log: stage.log)
+        all.enter()
+        van.transfer {
+          stage.blockingProbe.finished(rider: index)
+          all.leave()
+        }
+      }
+      all.notify(queue: .global()) { continuation.resume() }
+    }
+    var ends: [StationCounts] = []
+    for station in stations { ends.append(await station.counts()) }
+    return ends
+  }
 }

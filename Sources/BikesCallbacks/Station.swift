@@ -93,6 +93,43 @@ final class Station: @unchecked Sendable {
       completion: completion)
   }
 
+  // MARK: - The transfer stage: a van holds a station by running on its queue
+
+  /// Runs `work` on the station's queue: while it runs, the station is the
+  /// van's, and no other call runs here.
+  func hold(_ work: @escaping @Sendable () -> Void) {
+    queue.async(execute: work)
+  }
+
+  /// From a block that holds another station: runs `work` on this
+  /// station's queue as well, and waits for it (a `sync` nested in another
+  /// station's queue). Two vans doing it in opposite orders wait for each
+  /// other for ever.
+  func holdToo(_ work: () -> Void) {
+    queue.sync(execute: work)
+  }
+
+  /// A queue cannot be tried, so a van that backs off (`--mode backoff`)
+  /// holds a station by taking this semaphore, and tries it with a zero
+  /// timeout; it still changes the counters on the queue.
+  let token = DispatchSemaphore(value: 1)
+
+  /// Moves a bike from this station to `destination`, if there is a bike
+  /// here and a slot there. Only from a block that holds both (the
+  /// `counts` accessors check that it runs on both queues).
+  func moveBike(to destination: Station, van: Int, log: EventLog) {
+    guard counts.freeBikes > 0 else {
+      return log.record(.turnedAway(rider: van, station: record.name, wanted: .bike))
+    }
+    guard destination.counts.emptySlots > 0 else {
+      return log.record(
+        .turnedAway(rider: van, station: destination.record.name, wanted: .emptySlot))
+    }
+    log.record(.tookBike(rider: van, station: record.name, now: recorded(counts.removingBike())))
+    let left = destination.recorded(destination.counts.addingBike())
+    log.record(.leftBike(rider: van, station: destination.record.name, now: left))
+  }
+
   // Only ever called on `queue` (the `counts` setter checks).
   private func recorded(_ now: StationCounts) -> StationCounts {
     counts = now

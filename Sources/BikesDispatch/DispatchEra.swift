@@ -44,10 +44,8 @@ enum DispatchEra: Era {
     return station.counts
   }
 
-  static let hasTransferStage = true
-
   /// Each van of the stage makes its transfer on a thread of its own.
-  static func transfer(_ stage: TransferStage) async -> [StationCounts]? {
+  static func transfer(_ stage: TransferStage) async -> [StationCounts] {
     let stations = zip(stage.stations, stage.audits).map {
       Station($0, audit: $1, mode: stage.mode, lock: stage.configuration.lock)
     }

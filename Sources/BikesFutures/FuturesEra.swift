@@ -36,4 +36,22 @@ enum FuturesEra: Era {
     for visit in visits { await visit.value }
     return await station.readCounts().value
   }
+
+  /// Each van of the stage makes its transfer on a thread of its own.
+  static func transfer(_ stage: TransferStage) async -> [StationCounts] {
+    let stations = zip(stage.stations, stage.audits).map { Station($0, audit: $1) }
+    let transfers = stage.vans.map { index in
+      let van = Van(
+        index: index, stations: stations, route: stage.route(index), order: stage.ordered(index),
+        mode: stage.mode, probe: stage.blockingProbe, log: stage.log)
+      return Future<Void, Never>.onNewThread {
+        van.transfer()
+        stage.blockingProbe.finished(rider: index)
+      }
+    }
+    for transfer in transfers { await transfer.value }
+    var ends: [StationCounts] = []
+    for station in stations { ends.append(await station.readCounts().value) }
+    return ends
+  }
 }

@@ -73,6 +73,29 @@ final class Station: @unchecked Sendable {
     answer { self.counts.emptySlots > 0 ? self.recorded(self.counts.addingBike()) : nil }
   }
 
+  // MARK: - The transfer stage: a van holds a station with a future on its queue
+
+  /// A future whose work runs on the station's queue: while it runs, the
+  /// station is the van's. A van that waits inside it for a future of
+  /// another station holds this one all the while.
+  func hold<Value>(_ work: @escaping @Sendable () -> Value) -> Future<Value, Never> {
+    answer(work)
+  }
+
+  /// The counters, from work that holds the station (`hold`).
+  var heldCounts: StationCounts { counts }
+
+  /// Takes a bike, from work that holds the station.
+  func removeHeldBike() -> StationCounts { recorded(counts.removingBike()) }
+
+  /// Docks a bike, from work that holds the station.
+  func addHeldBike() -> StationCounts { recorded(counts.addingBike()) }
+
+  /// A station's queue cannot be tried, so a van that backs off (`--mode
+  /// backoff`) holds a station by taking this semaphore, and tries it with
+  /// a zero timeout.
+  let token = DispatchSemaphore(value: 1)
+
   // Only ever called on `queue` (the `counts` setter checks).
   private func recorded(_ now: StationCounts) -> StationCounts {
     counts = now

@@ -41,4 +41,26 @@ enum OperationsEra: Era {
       queues.run.addOperation(end)
     }
   }
+
+  /// Each van of the stage makes its transfer on a thread of its own.
+  static func transfer(_ stage: TransferStage) async -> [StationCounts] {
+    let stations = zip(stage.stations, stage.audits).map { Station($0, audit: $1) }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let all = DispatchGroup()
+      for index in stage.vans {
+        let van = Van(
+          index: index, stations: stations, route: stage.route(index),
+          order: stage.ordered(index), mode: stage.mode, probe: stage.blockingProbe,
+          log: stage.log)
+        all.enter()
+        Thread {
+          van.transfer()
+          stage.blockingProbe.finished(rider: index)
+          all.leave()
+        }.start()
+      }
+      all.notify(queue: .global()) { continuation.resume() }
+    }
+    return stations.map(\.countsAfterRun)
+  }
 }

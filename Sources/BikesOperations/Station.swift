@@ -66,6 +66,23 @@ final class Station: @unchecked Sendable {
     emptySlots > 0 ? addBike() : nil
   }
 
+  // MARK: - The transfer stage: a van holds a station with an operation on its queue
+
+  /// Runs `work` as an operation on the station's queue and waits for it to
+  /// finish: while it runs, the station is the van's. An operation that
+  /// waits for another station's operation holds this one all the while.
+  func hold<Value: Sendable>(_ work: @escaping @Sendable () -> Value) -> Value {
+    let result = Locked<Value?>(nil)
+    queue.addOperations(
+      [BlockOperation { result.withLock { $0 = work() } }], waitUntilFinished: true)
+    return result.withLock { $0! }
+  }
+
+  /// A queue of width one cannot be tried, so a van that backs off (`--mode
+  /// backoff`) holds a station by taking this semaphore, and tries it with
+  /// a zero timeout.
+  let token = DispatchSemaphore(value: 1)
+
   private func recorded(_ now: StationCounts) -> StationCounts {
     assertOnQueue()
     counts = now

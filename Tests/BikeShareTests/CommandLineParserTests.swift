@@ -106,9 +106,62 @@ import Testing
     (["replay", "--runs", "5"], "replay does not take --runs (stress does)"),
     (["stress", "--paths", "5"], "stress does not take --paths (see --help)"),
     (["explore", "--lock", "mutex"], "explore does not take --lock (see --help)"),
+    (
+      ["explore", "--mode", "nested"],
+      "--mode nested is a mode of the transfer: add --story transfer"
+    ),
+    (
+      ["replay", "--story", "transfer", "--mode", "racy", "--schedule", "A:arrive E:hold"],
+      "--schedule step 2 'E:hold': the stage has vans A and B only"
+    ),
+    (
+      ["replay", "--story", "transfer", "--mode", "nested", "--schedule", "A:leave"],
+      "--schedule step 1 'A:leave': the point is arrive, window or hold"
+    ),
+    (
+      ["replay", "--mode", "racy", "--schedule", "A:hold"],
+      "--schedule step 1 'A:hold': the point is arrive or window"
+    ),
+    (
+      ["explore", "--story", "transfer", "--riders", "5"],
+      "--riders expects a whole number from 2 to 4, got 5"
+    ),
+    (["play", "--story", "transfer", "--mode", "nested"], nil),
   ])
-  func badStageOptionsAreUsageErrors(arguments: [String], message: String) {
+  func badStageOptionsAreUsageErrors(arguments: [String], message: String?) {
+    guard let message else {
+      #expect(throws: Never.self) { try CommandLineParser.parse(arguments, for: .callbacks) }
+      return
+    }
     #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments, for: .callbacks) }
+  }
+
+  /// The transfer's modes, per era: back-off only where a station can be held.
+  @Test func theTransferTakesTheModesOfTheEra() throws {
+    #expect(
+      throws: UsageError(
+        "--mode backoff has no transfer: --story transfer takes racy, nested, safe in bikes-actors"
+      )
+    ) {
+      try CommandLineParser.parse(
+        ["explore", "--story", "transfer", "--mode", "backoff"], for: .actors)
+    }
+    #expect(
+      throws: UsageError(
+        "--mode reentrant has no transfer: --story transfer takes racy, nested, safe in bikes-actors"
+      )
+    ) {
+      try CommandLineParser.parse(
+        ["explore", "--story", "transfer", "--mode", "reentrant"], for: .actors)
+    }
+    guard
+      case .stage(_, let options) = try CommandLineParser.parse(
+        ["explore", "--story", "transfer"], for: .dispatch)
+    else {
+      Issue.record("explore is a stage command")
+      return
+    }
+    #expect(options.modes == [.racy, .nested, .safe, .backoff])
   }
 
   @Test func helpAndVersion() throws {

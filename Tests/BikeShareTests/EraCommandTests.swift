@@ -28,6 +28,12 @@ enum ScriptedEra: Era {
   static func replay(_ stage: ReplayStage) async -> StationCounts {
     StationCounts(freeBikes: stage.station.freeBikes, emptySlots: stage.station.emptySlots)
   }
+
+  /// Vans that do nothing: the stations stay as they were.
+  static func transfer(_ stage: TransferStage) async -> [StationCounts] {
+    for van in stage.vans { stage.probe.finished(rider: van) }
+    return stage.stations.map(\.counts)
+  }
 }
 
 /// The commands run in this process, with their lines kept (not printed),
@@ -73,6 +79,9 @@ enum ScriptedEra: Era {
       await stage.probe.pause(ProbeStop(rider: 0, station: 0, point: .arrive))
       try? await Task.sleep(for: .seconds(3600))
       return stage.station.counts
+    }
+    static func transfer(_ stage: TransferStage) async -> [StationCounts] {
+      stage.stations.map(\.counts)
     }
   }
 

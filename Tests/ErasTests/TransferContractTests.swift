@@ -2,11 +2,11 @@ import BikeShare
 import TestSupport
 import Testing
 
-/// The transfer stage (`--story transfer`) in every era that has it: the
+/// The transfer stage (`--story transfer`) in every era: the
 /// explorer's counts against an independent model (`TransferModel`), the
 /// deadlock and livelock outcomes, and their replays.
 @Suite(.timeLimit(.minutes(3))) struct TransferContractTests {
-  static let eras = Eras.all.filter { $0.era.hasTransferStage }
+  static let eras = Eras.all
 
   static func options(vans: Int) -> StageOptions {
     var options = StageOptions()

@@ -105,12 +105,6 @@ public enum EraCommand {
     _ era: E.Type, _ command: StageCommand, _ options: StageOptions
   ) async -> Int32 {
     if options.story == .transfer {
-      guard E.hasTransferStage else {
-        return fail(
-          E.self,
-          "--story transfer is not written for \(E.executable) yet (bikes-dispatch and"
-            + " bikes-actors have it)", code: ExitCode.usageError)
-      }
       if options.format == .lanes || options.format == .mermaid {
         return fail(
           E.self,

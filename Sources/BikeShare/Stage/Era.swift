@@ -16,11 +16,8 @@ public protocol Era: SendableMetatype {
   /// - Returns: the station's counts at the end.
   static func replay(_ stage: ReplayStage) async -> StationCounts
   /// Plays the transfer stage: each van makes one transfer (`Transfer.swift`).
-  /// - Returns: the stations' counts at the end, in the stage's order; nil
-  ///   where the era has no transfer stage.
-  static func transfer(_ stage: TransferStage) async -> [StationCounts]?
-  /// Whether `transfer(_:)` is written for this era yet.
-  static var hasTransferStage: Bool { get }
+  /// - Returns: the stations' counts at the end, in the stage's order.
+  static func transfer(_ stage: TransferStage) async -> [StationCounts]
   /// `explore --scheduler jobs`: the code shapes to explore job by job
   /// (an era whose stage runs on Swift's runtime; the others have none).
   static var jobShapes: [JobShape] { get }
@@ -36,10 +33,6 @@ extension Era {
   public static var executable: String { info.executable }
 
   public static var jobShapes: [JobShape] { [] }
-
-  public static func transfer(_ stage: TransferStage) async -> [StationCounts]? { nil }
-
-  public static var hasTransferStage: Bool { false }
 
   public static var benchCases: [BenchCase] { [] }
 }

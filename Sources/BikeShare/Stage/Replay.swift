@@ -291,12 +291,8 @@ extension Stage {
       blockingProbe: .scripted(gate), log: log, configuration: options.configuration)
     var failure: String?
     let ends: [StationCounts]
-    switch await finishOrStall(gate: gate, after: stallAfter, { await era.transfer(stage) ?? [] })
-    {
-    case .finished(let counts) where counts.count == records.count: ends = counts
-    case .finished:
-      ends = records.map(\.counts)
-      failure = "\(E.executable) has no transfer stage"
+    switch await finishOrStall(gate: gate, after: stallAfter, { await era.transfer(stage) }) {
+    case .finished(let counts): ends = counts
     case .stalled(let why):
       gate.openForEveryone()
       ends = records.map(\.counts)
