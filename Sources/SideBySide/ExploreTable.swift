@@ -8,6 +8,9 @@ enum ExploreTable {
     let mode: String
     let schedules: Int
     let forbidden: Int
+    /// The transfer stage's stuck schedules (0 in the one-station stories).
+    let deadlocked: Int
+    let livelocked: Int
     /// The forbidden example with the fewest switches, if any.
     let example: String?
 
@@ -23,6 +26,8 @@ enum ExploreTable {
       self.mode = mode
       self.schedules = schedules
       self.forbidden = forbidden
+      deadlocked = object["deadlocked"] as? Int ?? 0
+      livelocked = object["livelocked"] as? Int ?? 0
       example =
         outcomes
         .filter { $0["expect"] as? String == "forbidden" }
@@ -33,6 +38,20 @@ enum ExploreTable {
 
   static let header =
     "era        mode       schedules  forbidden  fewest-switch forbidden schedule"
+
+  /// The transfer table after the side-by-side table: who can deadlock.
+  static let transferHeader =
+    "era        mode       schedules  forbidden  deadlocked  livelocked"
+
+  static func transferLine(_ row: Row) -> String {
+    func right(_ value: Int, _ width: Int) -> String {
+      let text = String(value)
+      return String(repeating: " ", count: max(1, width - text.count)) + text
+    }
+    return row.era.padding(toLength: 11, withPad: " ", startingAt: 0)
+      + row.mode.padding(toLength: 9, withPad: " ", startingAt: 0) + right(row.schedules, 11)
+      + right(row.forbidden, 11) + right(row.deadlocked, 12) + right(row.livelocked, 12)
+  }
 
   /// The row, and its example on a line of its own when the row would be
   /// wider than `width` (a narrow terminal, or three and four riders).

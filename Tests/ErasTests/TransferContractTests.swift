@@ -31,6 +31,20 @@ import Testing
     }
   }
 
+  /// Four vans, in the two eras that explore fastest: the model again.
+  @Test(
+    .timeLimit(.minutes(1)), arguments: eras.filter { ["dispatch", "actors"].contains($0.name) })
+  func fourVansAreCountedAsTheModelCountsThem(era: EraUnderTest) async {
+    for mode in era.info.transferModes {
+      let exploration = await Explorer.explore(era.era, mode: mode, options: Self.options(vans: 4))
+      let counted = TransferModel.Counts(
+        schedules: exploration.schedules, forbidden: exploration.forbidden,
+        deadlocked: exploration.deadlocked, livelocked: exploration.livelocked)
+      let model = TransferModel.explore(mode, vans: 4, holdsStations: era.info.holdsStations)
+      #expect(counted == model, "\(mode), 4 vans: the model counts \(model)")
+    }
+  }
+
   /// What the chapter says, as counts: nested deadlocks only where a
   /// station can be held, the safe fix neither breaks nor sticks, back-off
   /// never deadlocks but can go round for ever, and three racy vans break

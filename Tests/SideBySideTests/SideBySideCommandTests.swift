@@ -52,10 +52,22 @@ import Testing
     "actors racy", "actors racy", "actors reentrant", "actors safe",
   ]
 
+  /// The side-by-side table and its summary: the lines before the transfer's table.
+  static func table(_ lines: [String]) -> [String] {
+    Array(lines.prefix { !$0.hasPrefix("Holding two stations") })
+  }
+
+  /// The transfer's table: after the side-by-side table, one row per era and mode.
+  static func transfers(_ lines: [String]) -> [String] {
+    lines.drop { !$0.hasPrefix("era ") || !$0.contains("deadlocked") }.dropFirst().filter { line in
+      EraInfo.all.map(\.name).contains { line.hasPrefix($0 + " ") }
+    }
+  }
+
   @Test func everyEraInEveryModeInOneTable() throws {
     let result = try sideBySide.run(Self.small + ["--seed", "7"])
     #expect(result.status == 0, "\(result.standardError)")
-    let lines = result.outputLines
+    let lines = Self.table(result.outputLines)
     #expect(lines.first == "Side by side on the embedded city (Lisboa sample network), seed 7:")
     let rows = lines.filter { line in
       EraInfo.all.map(\.name).contains { line.hasPrefix($0 + " ") }
@@ -126,10 +138,30 @@ import Testing
         == "bikes-side-by-side: bikes-operations not found in \(folder.path) (build it with:"
         + " swift build -c release --product bikes-operations); skipping it")
     #expect(result.printsLine("dispatch   (bikes-dispatch not built: skipped)"))
-    #expect(
-      result.outputLines.filter { $0.hasPrefix("callbacks ") || $0.hasPrefix("actors ") }.count == 7
-    )
-    #expect(result.outputLines.last == "Not run: bikes-operations, bikes-dispatch, bikes-futures.")
+    let table = Self.table(result.outputLines)
+    #expect(table.filter { $0.hasPrefix("callbacks ") || $0.hasPrefix("actors ") }.count == 7)
+    #expect(table.last == "Not run: bikes-operations, bikes-dispatch, bikes-futures.")
+    // The transfer's table has the eras that ran: callbacks' four modes, actors' three.
+    #expect(Self.transfers(result.outputLines).count == 7)
+  }
+
+  /// After the table, the transfer: the blocking eras' nested vans deadlock,
+  /// the actors era's never do and break a counter instead; no safe row sticks.
+  @Test func theTransferTableShowsWhoCanDeadlock() throws {
+    let result = try sideBySide.run(Self.small)
+    #expect(result.status == 0, "\(result.standardError)")
+    let rows = Self.transfers(result.outputLines).map { $0.split(separator: " ").map(String.init) }
+    #expect(rows.count == 19)
+    for row in rows {
+      let (era, mode) = (row[0], row[1])
+      let (forbidden, deadlocked) = (Int(row[3])!, Int(row[4])!)
+      switch mode {
+      case "nested" where era == "actors": #expect(deadlocked == 0 && forbidden > 0, "\(row)")
+      case "nested": #expect(deadlocked > 0 && forbidden == 0, "\(row)")
+      case "safe": #expect(deadlocked == 0 && forbidden == 0, "\(row)")
+      default: #expect(deadlocked == 0, "\(row)")
+      }
+    }
   }
 
   @Test func noEraAtAllIsAnError() throws {
