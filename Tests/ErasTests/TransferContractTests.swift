@@ -105,4 +105,26 @@ import Testing
     let run = await Replay.play(era.era, mode: .safe, options: options)
     #expect(run.failure == "step 2 expects C:arrive, but C waits for Rossio, which A holds")
   }
+
+  /// The deadlock drawn: each van's arrow to the station it waits for, and
+  /// the cycle in words; the actors era's nested vans never wait.
+  @Test(arguments: eras)
+  func theDeadlockIsDrawn(era: EraUnderTest) throws {
+    let bikes = try era.executable()
+    let arguments = ["replay", "--story", "transfer", "--mode", "nested"]
+    let diagram = try bikes.run(arguments + ["--format", "mermaid"])
+    let lanes = try bikes.run(arguments + ["--format", "lanes"])
+    #expect(diagram.status == 0 && lanes.status == 0)
+    let cycle = "A holds Rossio and waits for Chiado; B holds Chiado and waits for Rossio"
+    if era.info.holdsStations {
+      #expect(diagram.printsLine("    A--xY: waits"))
+      #expect(diagram.printsLine("    B--xX: waits"))
+      #expect(diagram.printsLine("    Note over A,B: deadlock: \(cycle)"))
+      #expect(lanes.printsLine("    waits for Chiado   waits for Rossio"))
+      #expect(lanes.printsLine("← deadlock: \(cycle)"))
+    } else {
+      #expect(!diagram.prints("waits") && !lanes.prints("deadlock"))
+      #expect(diagram.prints("(actor, never held)"))
+    }
+  }
 }

@@ -105,12 +105,6 @@ public enum EraCommand {
     _ era: E.Type, _ command: StageCommand, _ options: StageOptions
   ) async -> Int32 {
     if options.story == .transfer {
-      if options.format == .lanes || options.format == .mermaid {
-        return fail(
-          E.self,
-          "--format \(options.format.rawValue) draws one station; the transfer prints"
-            + " text or json", code: ExitCode.usageError)
-      }
       if command == .stress || command == .play {
         return fail(
           E.self, "\(command.rawValue) --story transfer is not written yet: replay and explore it",
@@ -238,6 +232,11 @@ public enum EraCommand {
   private static func drawing<E: Era>(
     _ run: StageRun, _ era: E.Type, options: StageOptions, command: String
   ) -> String {
+    if run.story == .transfer {
+      return options.format == .mermaid
+        ? "%% \(command)\n" + TransferLanes.mermaid(run, era: E.info)
+        : command + "\n" + TransferLanes.text(run)
+    }
     if options.format == .mermaid {
       return "%% \(command)\n"
         + Lanes.mermaid(
