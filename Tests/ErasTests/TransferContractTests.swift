@@ -127,4 +127,36 @@ import Testing
       #expect(diagram.prints("(actor, never held)"))
     }
   }
+
+  /// `play`: the room wins by deadlocking the vans where a station can be
+  /// held; in the actors era the screen says why it cannot, and the same
+  /// moves end with every van done.
+  @Test(arguments: eras)
+  func theRoomWinsByDeadlockingTheVans(era: EraUnderTest) throws {
+    let game = try era.executable().run(
+      ["play", "--story", "transfer", "--mode", "nested"], input: "a\nb\n", limit: 60)
+    #expect(game.status == 0)
+    if era.info.holdsStations {
+      #expect(
+        game.prints(
+          "You won: deadlock: A holds Rossio and waits for Chiado; B holds Chiado and waits for"
+            + " Rossio."))
+      #expect(game.prints("--schedule 'A:arrive B:arrive'"))
+    } else {
+      #expect(game.prints("The vans cannot deadlock here: an actor is"))
+      #expect(!game.prints("You won"))
+    }
+  }
+
+  /// A van that waits for a held station cannot be chosen, and the screen
+  /// says which van holds it.
+  @Test(arguments: eras.filter(\.info.holdsStations))
+  func aBlockedVanCannotBeChosen(era: EraUnderTest) throws {
+    let game = try era.executable().run(
+      ["play", "--story", "transfer", "--mode", "safe", "--riders", "3"], input: "a\nc\nq\n",
+      limit: 60)
+    #expect(game.printsLine("  C: waits for Rossio, which A holds"))
+    #expect(game.printsLine("C cannot go now: it waits for Rossio, which A holds"))
+    #expect(game.prints("No schedule can win in safe mode: every van takes hold of Rossio"))
+  }
 }

@@ -10,41 +10,57 @@ public enum Play {
     let enabled: [ScriptedGate.Step]
     let steps: [String]
     let events: [Event]
-    let lowest: StationCounts
+    /// Per station of the story.
+    let lowest: [StationCounts]
     let violations: [Violation]
     let schedule: Schedule
+    /// The transfer: vans that cannot go on, and why.
+    var blocked: [Int: String] = [:]
+    /// The transfer: the vans deadlocked or livelocked.
+    var stuck: ScriptedGate.Stuck?
     var done: Bool { enabled.isEmpty }
-    var won: Bool { !violations.isEmpty }
+    var won: Bool { !violations.isEmpty || stuck != nil }
   }
 
   /// One play of the stage, held at the gate between choices.
   final class Game {
     private let gate: ScriptedGate
     private let log: EventLog
-    private let audit: StationAudit
+    private let audits: [StationAudit]
     private var stops: AsyncStream<[ScriptedGate.Step]>.Iterator
 
-    /// Starts the riders and plays `prefix`; returns once the gate waits.
+    /// Starts the riders (or vans) and plays `prefix`; returns once the gate waits.
     init<E: Era>(_ era: E.Type, mode: Mode, options: StageOptions, prefix: [ScriptedGate.Step]) {
       let (stream, continuation) = AsyncStream.makeStream(of: [ScriptedGate.Step].self)
+      let stations = options.story.stations
       gate = ScriptedGate(
         riders: Set(options.riderIndices), schedule: prefix,
-        onWait: { continuation.yield($0) })
+        holding: options.story == .transfer ? Stage.holding(mode, era: E.info) : .none,
+        stations: stations.map(\.name), onWait: { continuation.yield($0) })
       log = EventLog(.memory, riderName: Schedule.name)
-      audit = StationAudit(options.story.station)
+      audits = stations.map(StationAudit.init)
       stops = stream.makeAsyncIterator()
-      let stage = ReplayStage(
-        mode: mode, station: options.story.station, audit: audit, riders: options.riderIndices,
-        want: options.story.want, probe: .scripted(gate), blockingProbe: .scripted(gate), log: log,
-        configuration: options.configuration)
-      Task { _ = await E.replay(stage) }
+      if options.story == .transfer {
+        let stage = TransferStage(
+          mode: mode, stations: stations, audits: audits, vans: options.riderIndices,
+          probe: .scripted(gate), blockingProbe: .scripted(gate), log: log,
+          configuration: options.configuration)
+        Task { _ = await E.transfer(stage) }
+      } else {
+        let stage = ReplayStage(
+          mode: mode, station: options.story.station, audit: audits[0],
+          riders: options.riderIndices, want: options.story.want, probe: .scripted(gate),
+          blockingProbe: .scripted(gate), log: log, configuration: options.configuration)
+        Task { _ = await E.replay(stage) }
+      }
     }
 
     func next() async -> Snapshot {
       let enabled = await stops.next() ?? []
       return Snapshot(
-        enabled: enabled, steps: log.recorded, events: log.events, lowest: audit.lowest,
-        violations: audit.violations, schedule: Schedule(gate.trace.map(\.chosen)))
+        enabled: enabled, steps: log.recorded, events: log.events, lowest: audits.map(\.lowest),
+        violations: audits.flatMap(\.violations), schedule: Schedule(gate.trace.map(\.chosen)),
+        blocked: gate.blocked, stuck: gate.stuck)
     }
 
     func choose(_ step: ScriptedGate.Step) async -> Snapshot {
@@ -94,8 +110,8 @@ public enum Play {
       }
       Console.out(
         screen(
-          snapshot, from: terminal ? 0 : shown, options: options, mode: mode, colour: colour,
-          message: message))
+          snapshot, E.self, from: terminal ? 0 : shown, options: options, mode: mode,
+          colour: colour, message: message))
       shown = snapshot.steps.count
       message = nil
       if snapshot.won || snapshot.done {
@@ -131,7 +147,7 @@ public enum Play {
       case "?", "help":
         message = rules(mode: mode, story: story)
       case "h", "hint":
-        message = hint(snapshot, mode: mode)
+        message = hint(snapshot, mode: mode, story: story)
       default:
         guard word.count == 1, let letter = word.unicodeScalars.first?.value,
           letter >= 97, letter < 97 + 26
@@ -146,7 +162,7 @@ public enum Play {
             snapshot.won || snapshot.done
             ? "the game is over: u undoes the last move, r restarts, q quits"
             : rider < options.riders
-              ? "\(Schedule.name(rider)) cannot go now: it is done"
+              ? "\(Schedule.name(rider)) cannot go now: it \(snapshot.blocked[rider] ?? "is done")"
               : "there is no rider \(Schedule.name(rider)) on this stage"
           continue
         }
@@ -158,14 +174,23 @@ public enum Play {
 
   static func intro(_ executable: String, mode: Mode, options: StageOptions) -> String {
     let s = options.story.station
+    var goal = "Goal: make a counter leave 0...\(s.capacity) (type ? for the rules)."
+    if options.story == .transfer {
+      let holds = EraInfo.all.first { $0.executable == executable }?.holdsStations ?? true
+      goal =
+        holds
+        ? "Goal: make the vans deadlock, or make a counter leave 0...\(s.capacity) (? for the rules)."
+        : "Goal: make a counter leave 0...\(s.capacity). The vans cannot deadlock here: an actor is\n"
+          + "never held, so no van waits for another (? for the rules)."
+    }
     return "\(executable) play --mode \(mode) --story \(options.story.rawValue)"
       + " --riders \(options.riders)\n" + options.story.setting(riders: options.riders) + "\n"
-      + "Goal: make a counter leave 0...\(s.capacity) (type ? for the rules)."
+      + goal
   }
 
-  static func screen(
-    _ snapshot: Snapshot, from: Int, options: StageOptions, mode: Mode, colour: Bool,
-    message: String?
+  static func screen<E: Era>(
+    _ snapshot: Snapshot, _ era: E.Type, from: Int, options: StageOptions, mode: Mode,
+    colour: Bool, message: String?
   ) -> String {
     var lines: [String] = []
     for (index, step) in snapshot.steps.enumerated().dropFirst(from) {
@@ -175,19 +200,31 @@ public enum Play {
     guard !snapshot.won, !snapshot.done else { return lines.joined(separator: "\n") }
     for rider in options.riderIndices {
       let name = Schedule.name(rider)
+      let transfer = options.story == .transfer
       let place =
         switch snapshot.enabled.first(where: { $0.rider == rider })?.point {
+        case .arrive? where transfer:
+          Stage.holding(mode, era: E.info) == .none
+            ? "at its source, about to check" : "about to take hold of its first station"
         case .arrive?: "at the station, about to check"
         case .raceWindow?:
           mode == Mode(rawValue: "reentrant")
             ? "suspended inside the station, has checked" : "in the race window, has checked"
-        case .hold?: "holds its first station, about to take the second"
-        case nil: "done"
+        case .hold?:
+          Stage.holding(mode, era: E.info) == .none
+            ? "has checked, away from its source"
+            : "holds its first station, about to take the second"
+        case nil: snapshot.blocked[rider] ?? "done"
         }
       lines.append("  \(name): \(place)")
     }
+    let names = options.story.stations.map(\.name)
+    let lowest =
+      names.count == 1
+      ? "\(snapshot.lowest[0])"
+      : zip(names, snapshot.lowest).map { "\($0) \($1)" }.joined(separator: "; ")
     lines.append(
-      "  lowest so far: \(snapshot.lowest) · schedule: \(snapshot.schedule.steps.isEmpty ? "-" : snapshot.schedule.description)"
+      "  lowest so far: \(lowest) · schedule: \(snapshot.schedule.steps.isEmpty ? "-" : snapshot.schedule.description)"
     )
     let letters = snapshot.enabled.map { Schedule.name($0.rider) }.joined(separator: ", ")
     lines.append("Who goes next? \(letters) (u undo, r restart, h hint, ? rules, q quit)")
@@ -200,21 +237,47 @@ public enum Play {
     let red = colour ? "\u{1B}[31m" : ""
     let green = colour ? "\u{1B}[32m" : ""
     let plain = colour ? "\u{1B}[0m" : ""
+    let transfer = options.story == .transfer
     if snapshot.won {
-      return red + "You won: " + snapshot.violations.map(\.description).joined(separator: ", ")
-        + plain + "\n"
-        + Lanes.text(
+      var why = snapshot.violations.map(\.description).joined(separator: ", ")
+      switch snapshot.stuck {
+      case .deadlock(let cycle)? where why.isEmpty:
+        why = "deadlock: \(cycle). No van can go on, and none ever will."
+      case .livelock(let steps)? where why.isEmpty:
+        why = "livelock: \(steps), and round again, with nothing moved, for as long as you like."
+      default: break
+      }
+      // A racy or safe schedule, or a transfer mode every era has, replays anywhere.
+      let everywhere =
+        transfer ? Mode.transfer(holdsStations: false).contains(mode) : Mode.both.contains(mode)
+      let lanes =
+        transfer
+        ? TransferLanes.text(
+          snapshot.events, vans: options.riders, mode: mode, stuck: snapshot.stuck)
+        : Lanes.text(
           snapshot.events, riders: options.riders, story: options.story, era: E.info, mode: mode)
-        + "\nReplay it\(Mode.both.contains(mode) ? " in any era" : ""):\n  \(E.executable) replay --mode \(mode) --story"
+      return red + "You won: " + why + plain + "\n" + lanes
+        + "\nReplay it\(everywhere ? " in any era" : ""):\n  \(E.executable) replay --mode \(mode) --story"
         + " \(options.story.rawValue) --riders \(options.riders) --schedule '\(snapshot.schedule)'"
     }
     if mode.isFix { return green + safeLesson(E.self, options: options) + plain }
+    if transfer {
+      return "Every van is done, every counter stayed in range and no van got stuck: try again"
+        + " (u, r)."
+    }
     return "Every rider is done and every counter stayed in range: this schedule does not"
       + " open the window. Try again (u, r)."
   }
 
   static func safeLesson<E: Era>(_ era: E.Type, options: StageOptions) -> String {
-    "No schedule can win in safe mode: each rider checks and acts in one step,\n"
+    if options.story == .transfer {
+      return E.info.holdsStations
+        ? "No schedule can win in safe mode: every van takes hold of Rossio before Chiado,\n"
+          + "so no van can hold one while another holds the other and waits for it. That is the fix."
+        : "No schedule can win in safe mode: a van keeps its slot, then takes its bike, each in\n"
+          + "one actor call, and never waits for one actor while it is inside another. That is the fix."
+    }
+    return "No schedule can win in safe mode: each rider checks and acts in one step,\n"
       + "so no other rider can come between them (explore: \(safeSchedules(options.riders))"
       + " schedules, 0 forbidden). That is the fix."
   }
@@ -223,15 +286,34 @@ public enum Play {
   static func safeSchedules(_ riders: Int) -> Int { (1...riders).reduce(1, *) }
 
   static func rules(mode: Mode, story: Story) -> String {
-    """
-    Rules: each rider stops at its probe points: "at the station" before it checks, and, \
-    in racy mode, "in the race window" after its check said yes and before it acts. Type \
-    a rider's letter to let it go on to its next stop. You win when a counter leaves its \
-    range: two riders \(story == .slot ? "dock into one slot" : "take one bike").
-    """
+    if story == .transfer {
+      return """
+        Rules: each van stops at its probe points: before it takes hold of its first station \
+        (arrive), and, holding it, before it takes the second (hold); in racy mode it checks \
+        both, then stops before it moves (window). Type a van's letter to let it go on. A van \
+        that waits for a station another van holds cannot go; if no van can go, the vans are \
+        deadlocked, and you win. You also win when a counter leaves its range.
+        """
+    }
+    return """
+      Rules: each rider stops at its probe points: "at the station" before it checks, and, \
+      in racy mode, "in the race window" after its check said yes and before it acts. Type \
+      a rider's letter to let it go on to its next stop. You win when a counter leaves its \
+      range: two riders \(story == .slot ? "dock into one slot" : "take one bike").
+      """
   }
 
-  static func hint(_ snapshot: Snapshot, mode: Mode) -> String {
+  static func hint(_ snapshot: Snapshot, mode: Mode, story: Story) -> String {
+    if story == .transfer {
+      switch mode {
+      case .safe: return "Hint: in safe mode every van takes the stations in one order."
+      case .nested:
+        return "Hint: let each van take hold of its first station before any takes its second."
+      case .backoff:
+        return "Hint: let A hold Rossio and B hold Chiado, then let one try, let go and try again."
+      default: return "Hint: two vans going the same way (A and C) both check before either moves."
+      }
+    }
     if mode.isFix { return "Hint: in safe mode there is no window; check and act are one step." }
     let waiting = snapshot.enabled.filter { $0.point == .raceWindow }
     let arriving = snapshot.enabled.filter { $0.point == .arrive }

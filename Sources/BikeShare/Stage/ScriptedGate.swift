@@ -389,6 +389,19 @@ public final class ScriptedGate: Sendable {
   /// Set if the vans got stuck: a deadlock or a livelock, and its account.
   public var stuck: Stuck? { state.withLock { $0.stuck } }
 
+  /// The vans parked where they cannot go on, and why: "waits for Chiado,
+  /// which B holds".
+  public var blocked: [Int: String] {
+    state.withLock { state in
+      var blocked: [Int: String] = [:]
+      for (rider, at) in state.parked where !state.canGo(rider, at) {
+        let holder = state.heldBy(at.station, other: rider).map(Schedule.name) ?? "another van"
+        blocked[rider] = "waits for \(state.name(at.station)), which \(holder) holds"
+      }
+      return blocked
+    }
+  }
+
   /// Steps of the schedule that have been played.
   public var stepsPlayed: Int { state.withLock { $0.next } }
 

@@ -48,7 +48,13 @@ enum TransferLanes {
   }
 
   static func text(_ run: StageRun) -> String {
-    let stations = run.story.stations
+    text(run.events, vans: run.riders, mode: run.mode, stuck: run.result.stuck)
+  }
+
+  static func text(_ events: [Event], vans: Int, mode: Mode, stuck: ScriptedGate.Stuck?)
+    -> String
+  {
+    let stations = Story.transferStations
     let vanWidth = 19
     let stationWidth = 18
     func pad(_ text: String, _ width: Int) -> String {
@@ -56,11 +62,11 @@ enum TransferLanes {
     }
     var counts = stations.map(\.counts)
     var header = "    "
-    for van in 0..<run.riders { header += pad(Schedule.name(van), vanWidth) }
+    for van in 0..<vans { header += pad(Schedule.name(van), vanWidth) }
     for station in stations { header += pad(station.name, stationWidth) }
     var lines = [header.trimmingTrailingSpaces]
     var number = 0
-    for event in run.events {
+    for event in events {
       guard let (van, text) = action(event) else { continue }
       switch event {
       case .tookBike(_, let station, let now), .leftBike(_, let station, let now):
@@ -69,7 +75,7 @@ enum TransferLanes {
       }
       number += 1
       var line = pad(String(number), 4)
-      for other in 0..<run.riders { line += pad(other == van ? text : "", vanWidth) }
+      for other in 0..<vans { line += pad(other == van ? text : "", vanWidth) }
       for count in counts { line += pad("\(count)", stationWidth) }
       line = line.trimmingTrailingSpaces
       switch event {
@@ -78,14 +84,14 @@ enum TransferLanes {
       }
       lines.append(line)
     }
-    switch run.result.stuck {
+    switch stuck {
     case .deadlock(let cycle)?:
-      let vans = Vans(run.events)
+      let holding = Vans(events)
       var line = "    "
-      for van in 0..<run.riders {
+      for van in 0..<vans {
         let waiting =
-          vans.done.contains(van)
-          ? "" : "waits for \(waitsFor(van, vans, mode: run.mode, stations: stations))"
+          holding.done.contains(van)
+          ? "" : "waits for \(waitsFor(van, holding, mode: mode, stations: stations))"
         line += pad(waiting, vanWidth)
       }
       lines.append(line.trimmingTrailingSpaces)
