@@ -80,9 +80,27 @@ enum ScriptedEra: Era {
       try? await Task.sleep(for: .seconds(3600))
       return stage.station.counts
     }
+    /// Vans that never finish: a deadlock, as the real runtime shows one.
     static func transfer(_ stage: TransferStage) async -> [StationCounts] {
-      stage.stations.map(\.counts)
+      try? await Task.sleep(for: .seconds(3600))
+      return stage.stations.map(\.counts)
     }
+  }
+
+  /// A transfer that does not end within the bound is a deadlock seen on the
+  /// real runtime: it is counted, left behind, and the stress goes on.
+  @Test(.timeLimit(.minutes(1)))
+  func aTransferThatNeverEndsIsCountedAsADeadlockAndLeftBehind() async {
+    var options = StageOptions()
+    options.story = .transfer
+    options.runs = 2
+    let tally = await Stress.run(StuckEra.self, mode: .nested, options: options)
+    #expect(tally.runs == 2)
+    #expect(tally.deadlocked == 2)
+    #expect(tally.bad == 2)
+    let text = Stress.text(tally, executable: "bikes-stuck")
+    #expect(
+      text.contains("deadlocked in 2 of 2 runs, broke a counter in 0, completed cleanly in 0"))
   }
 
   @Test(.timeLimit(.minutes(1)))

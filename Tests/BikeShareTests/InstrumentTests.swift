@@ -97,8 +97,9 @@ import Testing
     return Stress.Tally(
       mode: .racy, options: StageOptions(),
       rows: [
-        Stress.Row(result: result, forbidden: true, description: "", samples: forbidden),
-        Stress.Row(result: result, forbidden: false, description: "", samples: runs - forbidden),
+        Stress.Row(result: result, expectation: .forbidden, description: "", samples: forbidden),
+        Stress.Row(
+          result: result, expectation: .acceptable, description: "", samples: runs - forbidden),
       ], runs: runs, seconds: 0)
   }
 }

@@ -159,4 +159,20 @@ import Testing
     #expect(game.printsLine("C cannot go now: it waits for Rossio, which A holds"))
     #expect(game.prints("No schedule can win in safe mode: every van takes hold of Rossio"))
   }
+
+  /// On the real runtime, without a gate: the safe vans and the actors'
+  /// nested vans can never deadlock (one global order; an actor is never
+  /// held), so every run completes, whatever the timing.
+  @Test(.timeLimit(.minutes(1)), arguments: eras)
+  func theRealRuntimeNeverDeadlocksWhereNoCycleCanForm(era: EraUnderTest) async {
+    var options = Self.options(vans: 3)
+    options.runs = 50
+    options.raceWindowMicroseconds = 100
+    for mode in era.info.holdsStations ? [Mode.safe] : [.safe, .nested] {
+      let tally = await Stress.run(era.era, mode: mode, options: options)
+      #expect(tally.runs == 50)
+      #expect(tally.deadlocked == 0, "\(mode)")
+      if mode == .safe { #expect(tally.forbidden == 0) }
+    }
+  }
 }

@@ -104,13 +104,6 @@ public enum EraCommand {
   private static func stage<E: Era>(
     _ era: E.Type, _ command: StageCommand, _ options: StageOptions
   ) async -> Int32 {
-    if options.story == .transfer {
-      if command == .stress {
-        return fail(
-          E.self, "stress --story transfer is not written yet: replay, explore or play it",
-          code: ExitCode.usageError)
-      }
-    }
     let stop = StopSwitch()
     let interrupt = Interrupt.install(stop)
     defer { interrupt.cancel() }
@@ -208,7 +201,7 @@ public enum EraCommand {
             + (isText
               ? Stress.text(tally, executable: E.executable)
               : Stress.json(tally, era: E.name)))
-        if options.failOnViolation, tally.forbidden > 0, code == ExitCode.done {
+        if options.failOnViolation, tally.bad > 0, code == ExitCode.done {
           code = ExitCode.violations
         }
       }

@@ -92,9 +92,15 @@ public struct RaceProbe: Sendable {
     guard window > .zero else {
       return RaceProbe(pause: { _ in }, finished: { _ in }, isBare: !log.isEnabled)
     }
-    return RaceProbe(pause: { stop in
-      if stop.point == .raceWindow { try? await Task.sleep(for: window) }
-    })
+    return RaceProbe(
+      pause: { stop in
+        if stop.point == .raceWindow { try? await Task.sleep(for: window) }
+      },
+      pass: { stop in
+        // A van about to take its second station waits as long (the transfer).
+        if stop.point == .hold { try? await Task.sleep(for: window) }
+        return true
+      }, finished: { _ in })
   }
 }
 
@@ -149,8 +155,14 @@ public struct BlockingRaceProbe: Sendable {
       return BlockingRaceProbe(pause: { _ in }, finished: { _ in }, isBare: !log.isEnabled)
     }
     let seconds = window.seconds
-    return BlockingRaceProbe(pause: { stop in
-      if stop.point == .raceWindow { Thread.sleep(forTimeInterval: seconds) }
-    })
+    return BlockingRaceProbe(
+      pause: { stop in
+        if stop.point == .raceWindow { Thread.sleep(forTimeInterval: seconds) }
+      },
+      pass: { stop in
+        // A van about to take its second station waits as long (the transfer).
+        if stop.point == .hold { Thread.sleep(forTimeInterval: seconds) }
+        return true
+      }, finished: { _ in })
   }
 }

@@ -5,7 +5,8 @@ import Foundation
 public enum Stress {
   public struct Row: Sendable {
     public let result: StageResult
-    public let forbidden: Bool
+    public let expectation: Expectation
+    public var forbidden: Bool { expectation == .forbidden }
     public let description: String
     public var samples: Int
   }
@@ -16,8 +17,25 @@ public enum Stress {
     public let rows: [Row]
     public let runs: Int
     public let seconds: Double
-    public var forbidden: Int { rows.filter(\.forbidden).map(\.samples).reduce(0, +) }
+    /// Set when the stress stopped early: why.
+    public var note: String?
+    public var forbidden: Int { count(.forbidden) }
+    /// The transfer: runs where no van finished within the bound.
+    public var deadlocked: Int { count(.deadlocked) }
+    /// Runs that broke a counter or deadlocked (what `--fail-on-violation` fails on).
+    public var bad: Int { rows.filter(\.expectation.isBad).map(\.samples).reduce(0, +) }
+
+    public func count(_ expectation: Expectation) -> Int {
+      rows.filter { $0.expectation == expectation }.map(\.samples).reduce(0, +)
+    }
   }
+
+  /// The transfer on the real runtime: a run none of whose vans has finished
+  /// within this is counted as deadlocked, and left behind.
+  public static let transferBound = Duration.seconds(1)
+  /// After this many deadlocked runs the stress stops: each leaves its vans'
+  /// threads (or queues' threads) waiting for ever, until the process exits.
+  public static let deadlocksKept = 20
 
   public static func run<E: Era>(
     _ era: E.Type, mode: Mode, options: StageOptions, stop: StopSwitch = StopSwitch(),
@@ -29,7 +47,28 @@ public enum Stress {
     var rows: [StageResult: Row] = [:]
     var order: [StageResult] = []
     var runs = 0
+    var note: String?
     while runs < options.runs, !stop.isStopped {
+      if options.story == .transfer {
+        let result = await transferRun(E.self, mode: mode, options: options, window: window)
+        if rows[result] == nil {
+          order.append(result)
+          rows[result] = Row(
+            result: result, expectation: result.expectation(options.story),
+            description: result.description(options.story, riders: options.riders), samples: 0)
+        }
+        rows[result]!.samples += 1
+        runs += 1
+        progress(runs)
+        let deadlocked = rows.values.filter { $0.expectation == .deadlocked }.map(\.samples)
+        if deadlocked.reduce(0, +) >= deadlocksKept {
+          note =
+            "stopped after \(deadlocksKept) deadlocked runs: each leaves its vans waiting for"
+            + " ever (until the process exits)"
+          break
+        }
+        continue
+      }
       let log = EventLog(.memory)
       let station = options.story.station
       let audit = StationAudit(station)
@@ -44,7 +83,7 @@ public enum Stress {
       if rows[result] == nil {
         order.append(result)
         rows[result] = Row(
-          result: result, forbidden: result.isForbidden(options.story),
+          result: result, expectation: result.expectation(options.story),
           description: result.description(options.story, riders: options.riders), samples: 0)
       }
       rows[result]!.samples += 1
@@ -54,7 +93,48 @@ public enum Stress {
     return Tally(
       mode: mode, options: options,
       rows: order.map { rows[$0]! }.sorted { $0.samples > $1.samples }, runs: runs,
-      seconds: started.duration(to: clock.now).seconds)
+      seconds: started.duration(to: clock.now).seconds, note: note)
+  }
+
+  /// One transfer on the real runtime, no gate. A run whose vans have not
+  /// all finished within `transferBound` is a deadlock seen for real: it is
+  /// left behind (its threads wait for ever; nothing else waits for them).
+  static func transferRun<E: Era>(
+    _ era: E.Type, mode: Mode, options: StageOptions, window: Duration
+  ) async -> StageResult {
+    let records = Story.transferStations
+    let audits = records.map(StationAudit.init)
+    let log = EventLog(.memory)
+    let stage = TransferStage(
+      mode: mode, stations: records, audits: audits, vans: options.riderIndices,
+      probe: .waiting(window), blockingProbe: .waiting(window), log: log,
+      configuration: options.configuration)
+    let ends = await withCheckedContinuation {
+      (continuation: CheckedContinuation<[StationCounts]?, Never>) in
+      let once = Locked<CheckedContinuation<[StationCounts]?, Never>?>(continuation)
+      Task {
+        let ends = await era.transfer(stage)
+        once.withLock { $0.take() }?.resume(returning: ends)
+      }
+      Task {
+        try? await Task.sleep(for: transferBound)
+        once.withLock { $0.take() }?.resume(returning: nil)
+      }
+    }
+    let moved = log.events.filter {
+      if case .leftBike = $0 { return true }
+      return false
+    }.count
+    let stuck: ScriptedGate.Stuck? =
+      ends == nil
+      ? .deadlock(
+        "no van finished within \(Int(transferBound.seconds)) s on the real runtime (left waiting)")
+      : nil
+    return StageResult(
+      ends: ends ?? records.map(\.counts),
+      lowests: zip(audits, records).map { Stage.lowest($0.lowest, $1) },
+      highests: zip(audits, records).map { Stage.highest($0.highest, $1) }, served: moved,
+      stuck: stuck)
   }
 
   /// A 95 % Wilson score interval for `hits` out of `runs`.
@@ -85,6 +165,15 @@ public enum Stress {
       + " (95 % interval \(percent(range.lowerBound)) to \(percent(range.upperBound)))"
   }
 
+  static func label(_ expectation: Expectation) -> String {
+    switch expectation {
+    case .acceptable: "acceptable"
+    case .forbidden: "FORBIDDEN "
+    case .deadlocked: "DEADLOCK  "
+    case .livelocked: "LIVELOCK  "
+    }
+  }
+
   public static func text(_ tally: Tally, executable: String) -> String {
     let options = tally.options
     var lines = [
@@ -102,9 +191,17 @@ public enum Stress {
       lines.append(
         String(repeating: " ", count: max(0, 11 - samples.count)) + samples
           + String(repeating: " ", count: max(0, 10 - freq.count)) + freq + "  "
-          + (row.forbidden ? "FORBIDDEN " : "acceptable") + "  " + row.description)
+          + label(row.expectation) + "  " + row.description)
     }
-    lines.append(verdict(tally) + " (\(RunReport.seconds(tally.seconds)))")
+    if options.story == .transfer {
+      lines.append(
+        "deadlocked in \(tally.deadlocked) of \(tally.runs) runs, broke a counter in"
+          + " \(tally.forbidden), completed cleanly in \(tally.count(.acceptable))"
+          + " (\(RunReport.seconds(tally.seconds)))")
+    } else {
+      lines.append(verdict(tally) + " (\(RunReport.seconds(tally.seconds)))")
+    }
+    if let note = tally.note { lines.append(note) }
     return lines.joined(separator: "\n")
   }
 
@@ -113,7 +210,7 @@ public enum Stress {
     let rows: [[String: Any]] = tally.rows.map {
       [
         "result": $0.description, "samples": $0.samples,
-        "expect": $0.forbidden ? "forbidden" : "acceptable",
+        "expect": $0.expectation.rawValue,
       ]
     }
     let range = interval(tally.forbidden, of: tally.runs)
@@ -121,6 +218,7 @@ public enum Stress {
       "era": era, "mode": tally.mode.rawValue, "story": options.story.rawValue,
       "riders": options.riders, "runs": tally.runs,
       "race_window_us": options.raceWindowMicroseconds, "forbidden": tally.forbidden,
+      "deadlocked": tally.deadlocked,
       "forbidden_interval": [range.lowerBound, range.upperBound], "outcomes": rows,
       "seconds": (tally.seconds * 1000).rounded() / 1000,
     ]
