@@ -175,4 +175,34 @@ import Testing
       if mode == .safe { #expect(tally.forbidden == 0) }
     }
   }
+
+  /// On the command line: a deadlock shown is a success, and a failure with
+  /// --fail-on-violation; a step for a blocked van, or a mode the era's
+  /// transfer does not have, is one line and exit 2.
+  @Test(arguments: eras)
+  func theCommandLineSaysWhatTheTransferShows(era: EraUnderTest) throws {
+    let bikes = try era.executable()
+    let explore = ["explore", "--story", "transfer", "--mode", "nested"]
+    let shown = try bikes.run(explore + ["--format", "json"])
+    #expect(shown.status == 0)
+    #expect(shown.field("deadlocked") == (era.info.holdsStations ? "2" : "0"))
+    let failed = try bikes.run(explore + ["--riders", "3", "--fail-on-violation"])
+    #expect(failed.status == 3, "nested breaks or deadlocks with three vans in every era")
+    if era.info.holdsStations {
+      let blocked = try bikes.run([
+        "replay", "--story", "transfer", "--mode", "safe", "--riders", "3", "--schedule",
+        "A:arrive C:arrive",
+      ])
+      #expect(blocked.status == 2)
+      #expect(
+        blocked.errorLines == [
+          "\(era.info.executable): --schedule cannot be played: step 2 expects C:arrive, but C"
+            + " waits for Rossio, which A holds"
+        ])
+    } else {
+      let backoff = try bikes.run(explore.dropLast() + ["backoff"])
+      #expect(backoff.status == 2)
+      #expect(backoff.errorLines.count == 1)
+    }
+  }
 }
