@@ -218,7 +218,7 @@ public enum Stress {
       "era": era, "mode": tally.mode.rawValue, "story": options.story.rawValue,
       "riders": options.riders, "runs": tally.runs,
       "race_window_us": options.raceWindowMicroseconds, "forbidden": tally.forbidden,
-      "deadlocked": tally.deadlocked,
+      "deadlocked": tally.deadlocked, "livelocked": tally.count(.livelocked),
       "forbidden_interval": [range.lowerBound, range.upperBound], "outcomes": rows,
       "seconds": (tally.seconds * 1000).rounded() / 1000,
     ]
