@@ -87,6 +87,38 @@ enum ScriptedEra: Era {
     }
   }
 
+  /// Riders that never finish a visit: a run that has stopped making progress.
+  enum NoProgressEra: Era {
+    static let info = ScriptedEra.info
+    static let summary = "test double"
+    static let banner: [String] = []
+    static func simulate(_ simulation: Simulation) async -> RunOutcome {
+      try? await Task.sleep(for: .seconds(3600))
+      return RunOutcome(riders: [], stations: [])
+    }
+    static func replay(_ stage: ReplayStage) async -> StationCounts { stage.station.counts }
+    static func transfer(_ stage: TransferStage) async -> [StationCounts] {
+      stage.stations.map(\.counts)
+    }
+  }
+
+  /// The watchdog ends a run in which nobody finishes a visit: exit 4, with
+  /// what it saw, within the bound (plus two legs) and a tick.
+  @Test(.timeLimit(.minutes(1)))
+  func theWatchdogStopsARunThatMakesNoProgress() async {
+    let (code, lines) = await Console.capturing {
+      await EraCommand.run(
+        NoProgressEra.self, arguments: ["--watchdog-ms", "200", "--leg-ms", "0", "--mode", "racy"])
+    }
+    #expect(code == ExitCode.noProgress)
+    #expect(
+      lines.out.contains {
+        $0.hasPrefix(
+          "→ NO PROGRESS (racy): no rider finished a visit for 0.20 s (--watchdog-ms 200")
+      }, "\(lines.out)")
+    #expect(lines.out.contains("  violations so far: none"))
+  }
+
   /// A transfer that does not end within the bound is a deadlock seen on the
   /// real runtime: it is counted, left behind, and the stress goes on.
   @Test(.timeLimit(.minutes(1)))

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -51,5 +52,27 @@ import Testing
         "bikes-actors: --fix expects one of method, isolated, reserve, got 'lock'"
       ])
     #expect(result.standardOutput.isEmpty)
+  }
+
+  /// The watchdog never stops a run that makes progress: 10,000 riders with
+  /// 1 ms legs, each finishing visits all the time.
+  @Test func theWatchdogLetsABusyRunFinish() throws {
+    let stations = (1...100).map {
+      #"{"id": "s\#($0)", "name": "S\#($0)", "free_bikes": 100, "empty_slots": 100}"#
+    }
+    let city = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "plenty-\(ProcessInfo.processInfo.processIdentifier).json")
+    defer { try? FileManager.default.removeItem(at: city) }
+    try Data(
+      #"{"network": {"id": "p", "name": "Plenty", "stations": [\#(stations.joined(separator: ","))]}}"#
+        .utf8
+    ).write(to: city)
+    let run = try bikes.run([
+      "--mode", "safe", "--riders", "10000", "--leg-ms", "1", "--paths", "1", "--city", city.path,
+      "--stations", "100", "--watchdog-ms", "3000", "--format", "json",
+    ])
+    #expect(run.status == 0, "\(run.standardOutput.suffix(300))")
+    #expect(run.field("riders") == "10000")
+    #expect(!run.prints("no_progress"))
   }
 }

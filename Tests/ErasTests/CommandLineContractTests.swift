@@ -44,6 +44,8 @@ import Testing
           --format text|json             json: one line per mode (JSON Lines)
           --log                          one line per event, thousands a run (it widens the window)
           --fail-on-violation            exit 3 if any violation was found
+          --watchdog-ms N                exit 4 when no rider finishes a visit for N ms
+                                         plus two legs (default 3000; 0: never)
           --help, --version
 
         STAGE OPTIONS for replay, explore, stress and play (and \((["--mode"] + own).joined(separator: ", "))):
@@ -63,7 +65,8 @@ import Testing
 
         EXIT CODES
           0 done (a racy run that shows the race is a success)   1 city could not be loaded
-          2 usage error   3 violations with --fail-on-violation   130 stopped with Ctrl-C
+          2 usage error   3 violations with --fail-on-violation   4 no progress (watchdog)
+          130 stopped with Ctrl-C
 
         """)
   }

@@ -77,7 +77,18 @@ public enum EraCommand {
       // The async era stops through task cancellation; the others also watch `stop`.
       let run = Task { await E.simulate(simulation) }
       stop.onStop { run.cancel() }
-      let outcome = await run.value
+      let bound = Watchdog.bound(configuration)
+      guard let outcome = await Watchdog.outcome(of: run, visits: simulation.visits, bound: bound)
+      else {
+        // Nothing progressed: the riders cannot be told to stop; report, leave them.
+        log.finish()
+        let waited = bound ?? .zero
+        Console.out(
+          isText
+            ? "\n" + Watchdog.text(simulation, bound: waited)
+            : Watchdog.json(simulation, era: E.name, bound: waited))
+        return ExitCode.noProgress
+      }
       log.finish()
       let report = RunReport(
         era: E.info, simulation: simulation, outcome: outcome, interrupted: stop.isStopped,

@@ -106,6 +106,8 @@ public struct ConfigReport: Sendable, Codable {
   public let format: OutputFormat
   public let log: Bool
   public let failOnViolation: Bool
+  /// `--watchdog-ms` (optional only so that older report lines still read).
+  public let watchdogMs: Int?
   /// `bikes-dispatch` only (nil for the other eras).
   public let lock: LockKind?
   /// `bikes-futures` only (nil for the other eras).
@@ -126,6 +128,7 @@ public struct ConfigReport: Sendable, Codable {
     format = configuration.format
     log = configuration.log
     failOnViolation = configuration.failOnViolation
+    watchdogMs = configuration.watchdogMilliseconds
     lock = era.takes(.lock) ? configuration.lock : nil
     exclusive = era.takes(.exclusive) ? configuration.exclusive : nil
     fix = era.takes(.fix) ? configuration.fix : nil
@@ -136,6 +139,7 @@ public struct ConfigReport: Sendable, Codable {
     case legMs = "leg_ms"
     case raceWindowUs = "race_window_us"
     case failOnViolation = "fail_on_violation"
+    case watchdogMs = "watchdog_ms"
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -152,6 +156,7 @@ public struct ConfigReport: Sendable, Codable {
     try container.encode(format, forKey: .format)
     try container.encode(log, forKey: .log)
     try container.encode(failOnViolation, forKey: .failOnViolation)
+    try container.encodeIfPresent(watchdogMs, forKey: .watchdogMs)
     try container.encodeIfPresent(lock, forKey: .lock)
     try container.encodeIfPresent(exclusive, forKey: .exclusive)
     try container.encodeIfPresent(fix, forKey: .fix)

@@ -21,6 +21,9 @@ public struct Configuration: Sendable, Equatable {
   public var format = OutputFormat.text
   public var log = false
   public var failOnViolation = false
+  /// `--watchdog-ms`: stop a run in which no rider finished a visit for
+  /// this long (plus two legs); 0: never.
+  public var watchdogMilliseconds = 3_000
   /// `bikes-dispatch` only.
   public var lock = LockKind.mutex
   /// `bikes-futures` only.

@@ -150,5 +150,9 @@ public struct Option: Sendable {
     Option("--fail-on-violation", nil, "exit 3 if any violation was found") { configuration, _ in
       configuration.failOnViolation = true
     },
+    .number(
+      "--watchdog-ms", 0...600_000, "exit 4 when no rider finishes a visit for N ms",
+      "plus two legs (default 3000; 0: never)"
+    ) { $0.watchdogMilliseconds = $1 },
   ]
 }

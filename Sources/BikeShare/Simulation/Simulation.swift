@@ -12,6 +12,8 @@ public struct Simulation: Sendable {
   public let probe: RaceProbe
   /// Race-window probe for the blocking eras.
   public let blockingProbe: BlockingRaceProbe
+  /// Every rider's finished visits, for the watchdog.
+  public let visits = VisitCounter()
 
   public init(
     mode: Mode, configuration: Configuration, selection: Selection, log: EventLog,
@@ -42,7 +44,7 @@ public struct Simulation: Sendable {
   public func journey(for rider: Int) -> Journey {
     Journey(
       rider: rider, seed: configuration.seed, stationCount: stations.count,
-      paths: configuration.paths, goal: goal, givesUp: !mode.isFix)
+      paths: configuration.paths, goal: goal, givesUp: !mode.isFix, visits: visits)
   }
 }
 
