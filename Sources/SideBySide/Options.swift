@@ -24,9 +24,13 @@ struct Options: Sendable, Equatable {
   /// `--replay`: the era's replay, with the options as typed.
   func replayArguments() -> [String] { ["replay"] + shared }
 
-  /// `--explore`: one explorer run per mode (racy, the era's own, safe).
+  /// `--explore`: one explorer run per mode (racy, the era's own, safe; the
+  /// transfer's modes for `--story transfer`).
   func exploreRuns(for era: EraInfo) -> [[String]] {
-    let modes = [Mode.racy] + era.ownModes.filter(\.replays).map(\.mode) + [Mode.safe]
+    let modes =
+      stage.story == .transfer
+      ? era.transferModes
+      : [Mode.racy] + era.ownModes.filter(\.replays).map(\.mode) + [Mode.safe]
     return modes.map {
       ["explore", "--format", "json", "--mode", $0.rawValue] + shared + own(for: era)
     }

@@ -196,7 +196,7 @@ enum SideBySide {
       Console.out("Every schedule of the stage, in every era\(bound):")
       Console.out(stage.story.setting(riders: stage.riders))
       Console.out("")
-      Console.out(ExploreTable.header)
+      Console.out(stage.story == .transfer ? ExploreTable.transferHeader : ExploreTable.header)
     }
     for era in EraInfo.all {
       if stopper.isStopped { return ExitCode.interrupted }
@@ -220,7 +220,9 @@ enum SideBySide {
             }
             lines += 1
             objects.append(line)
-            if isText {
+            if isText, options.stage.story == .transfer {
+              Console.out(ExploreTable.transferLine(row))
+            } else if isText {
               for text in ExploreTable.lines(row, width: Table.Layout.current.width) {
                 Console.out(text)
               }

@@ -145,6 +145,15 @@ import Testing
     #expect(Self.transfers(result.outputLines).count == 7)
   }
 
+  /// `--explore --story transfer`: every era in each of its transfer modes.
+  @Test func exploringTheTransferRunsEachEraInItsTransferModes() throws {
+    let result = try sideBySide.run(["--explore", "--story", "transfer"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let rows = Self.transfers(result.outputLines)
+    #expect(rows.count == 19)
+    #expect(rows.contains { $0 == "dispatch   nested             4          0           2           0" })
+  }
+
   /// After the table, the transfer: the blocking eras' nested vans deadlock,
   /// the actors era's never do and break a counter instead; no safe row sticks.
   @Test func theTransferTableShowsWhoCanDeadlock() throws {
