@@ -151,7 +151,8 @@ import Testing
     #expect(result.status == 0, "\(result.standardError)")
     let rows = Self.transfers(result.outputLines)
     #expect(rows.count == 19)
-    #expect(rows.contains { $0 == "dispatch   nested             4          0           2           0" })
+    #expect(
+      rows.contains { $0 == "dispatch   nested             4          0           2           0" })
   }
 
   /// After the table, the transfer: the blocking eras' nested vans deadlock,
