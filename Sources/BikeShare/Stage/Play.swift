@@ -130,7 +130,8 @@ public enum Play {
       let word = line.trimmingCharacters(in: .whitespaces).lowercased()
       switch word {
       case "q", "quit":
-        Console.out("schedule so far: \(snapshot.schedule)")
+        Console.out(
+          "schedule so far: \(snapshot.schedule.steps.isEmpty ? "-" : "\(snapshot.schedule)")")
         if mode.isFix && !snapshot.won { Console.out(safeLesson(E.self, options: options)) }
         game.abandon()
         return ExitCode.done
