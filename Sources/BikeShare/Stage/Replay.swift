@@ -258,17 +258,30 @@ extension Stage {
     }
   }
 
-  /// The lowest counts as far as an outcome cares: below 0, or 0. (Two
-  /// schedules whose counts dipped differently within range end alike.)
-  static func lowest(_ seen: StationCounts, _ station: StationRecord) -> StationCounts {
-    StationCounts(freeBikes: min(seen.freeBikes, 0), emptySlots: min(seen.emptySlots, 0))
-  }
-
-  /// The highest counts as far as an outcome cares: above the capacity, or it.
-  static func highest(_ seen: StationCounts, _ station: StationRecord) -> StationCounts {
-    StationCounts(
-      freeBikes: max(seen.freeBikes, station.capacity),
-      emptySlots: max(seen.emptySlots, station.capacity))
+  /// A transfer's result, whether scripted or on the real runtime: the vans
+  /// that docked their bike are the ones that moved, and the extremes are
+  /// kept only as far as an outcome cares (below 0, above the capacity), so
+  /// that two runs whose counts dipped differently within range end alike.
+  static func transferResult(
+    ends: [StationCounts], audits: [StationAudit], events: [Event],
+    stuck: ScriptedGate.Stuck?
+  ) -> StageResult {
+    let records = Story.transferStations
+    let moved = events.filter {
+      if case .leftBike = $0 { return true }
+      return false
+    }.count
+    return StageResult(
+      ends: ends,
+      lowests: audits.map {
+        StationCounts(
+          freeBikes: min($0.lowest.freeBikes, 0), emptySlots: min($0.lowest.emptySlots, 0))
+      },
+      highests: zip(audits, records).map { audit, station in
+        StationCounts(
+          freeBikes: max(audit.highest.freeBikes, station.capacity),
+          emptySlots: max(audit.highest.emptySlots, station.capacity))
+      }, served: moved, stuck: stuck)
   }
 
   /// The transfer stage, played once through a gate that knows who holds
@@ -302,17 +315,10 @@ extension Stage {
     if failure == nil, gate.stuck == nil, gate.stepsPlayed < schedule.steps.count {
       failure = "only \(gate.stepsPlayed) of \(schedule.steps.count) scripted steps were played"
     }
-    let moved = log.events.filter {
-      if case .leftBike = $0 { return true }
-      return false
-    }.count
     return StageRun(
       mode: mode, story: options.story, riders: options.riders, steps: log.recorded,
       events: log.events, trace: gate.trace,
-      result: StageResult(
-        ends: ends, lowests: zip(audits, records).map { lowest($0.lowest, $1) },
-        highests: zip(audits, records).map { highest($0.highest, $1) }, served: moved,
-        stuck: gate.stuck),
+      result: transferResult(ends: ends, audits: audits, events: log.events, stuck: gate.stuck),
       violations: audits.flatMap(\.violations), failure: failure)
   }
 }

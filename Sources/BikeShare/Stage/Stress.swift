@@ -121,20 +121,13 @@ public enum Stress {
         once.withLock { $0.take() }?.resume(returning: nil)
       }
     }
-    let moved = log.events.filter {
-      if case .leftBike = $0 { return true }
-      return false
-    }.count
     let stuck: ScriptedGate.Stuck? =
       ends == nil
       ? .deadlock(
         "no van finished within \(Int(transferBound.seconds)) s on the real runtime (left waiting)")
       : nil
-    return StageResult(
-      ends: ends ?? records.map(\.counts),
-      lowests: zip(audits, records).map { Stage.lowest($0.lowest, $1) },
-      highests: zip(audits, records).map { Stage.highest($0.highest, $1) }, served: moved,
-      stuck: stuck)
+    return Stage.transferResult(
+      ends: ends ?? records.map(\.counts), audits: audits, events: log.events, stuck: stuck)
   }
 
   /// A 95 % Wilson score interval for `hits` out of `runs`.
