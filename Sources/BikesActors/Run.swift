@@ -21,9 +21,11 @@ enum Run {
   static func ride(_ simulation: Simulation) async -> RunOutcome {
     let stations = simulation.makeStations(Station.init)
     let rider = Rider(
-      mode: simulation.mode, fix: simulation.configuration.fix, stations: stations,
+      mode: simulation.riderMode, fix: simulation.configuration.fix, stations: stations,
       payments: Payments(log: simulation.log), probe: simulation.probe, log: simulation.log)
     let legDuration = simulation.configuration.legDuration
+    // `--vans`: a task each, beside the riders.
+    async let vans = drive(simulation.vans, simulation, stations)
     let results = await withTaskGroup(of: [(Int, RiderResult)].self) { crews in
       for crew in Self.crews(of: simulation.riders) {
         crews.addTask {
@@ -44,8 +46,34 @@ enum Run {
       }
       return results
     }
+    let vanResults = await vans  // before the counts: vans change them
     var ends: [StationCounts] = []
     for station in stations { ends.append(await station.counts) }
-    return RunOutcome(riders: results, stations: ends)
+    return RunOutcome(riders: results, stations: ends, vans: vanResults)
+  }
+
+  /// Every van's transfers, a leg between them, until done or cancelled.
+  private static func drive(
+    _ vans: Range<Int>, _ simulation: Simulation, _ stations: [Station]
+  ) async -> [VanResult] {
+    await withTaskGroup(of: (Int, VanResult).self) { group in
+      for index in vans {
+        group.addTask {
+          var rounds = simulation.rounds(for: index)
+          while !Task.isCancelled, let route = rounds.next() {
+            let van = Van(
+              index: index, stations: stations, route: route, mode: simulation.vanMode,
+              probe: simulation.probe, log: simulation.log, logNumber: rounds.logNumber)
+            // Nil only when a scripted gate gives up on the van: counted as turned away.
+            rounds.record(await van.transfer() ?? .noBike)
+            try? await Task.sleep(for: simulation.configuration.legDuration)
+          }
+          return (index, rounds.result)
+        }
+      }
+      var results = Array(repeating: VanResult(), count: vans.count)
+      for await (index, result) in group { results[index] = result }
+      return results
+    }
   }
 }

@@ -12,27 +12,33 @@ extension Station {
   /// destination for a slot, and moves the bike on what both checks saw.
   /// - Parameter hold: the van's probe while it is away from this station,
   ///   at the destination (false: leave).
+  /// - Returns: how the transfer ended (nil: the probe sent the van away).
+  @discardableResult
   func moveBike(
     to destination: Station, van: Int, hold: @Sendable () async -> Bool, log: EventLog
-  ) async {
+  ) async -> VanOutcome? {
     let free = freeBikes
     log.record(.checked(rider: van, station: record.name, counter: .freeBikes, value: free))
     guard free > 0 else {
-      return log.record(.turnedAway(rider: van, station: record.name, wanted: .bike))
+      log.record(.turnedAway(rider: van, station: record.name, wanted: .bike))
+      return .noBike
     }
     // Suspended inside this station's method: it runs other vans' calls meanwhile.
     let empty = await destination.emptySlots
     log.record(
       .checked(rider: van, station: destination.record.name, counter: .emptySlots, value: empty))
     guard empty > 0 else {
-      return log.record(
-        .turnedAway(rider: van, station: destination.record.name, wanted: .emptySlot))
+      log.record(.turnedAway(rider: van, station: destination.record.name, wanted: .emptySlot))
+      return .noSlot
     }
-    guard await hold() else { return }
+    guard await hold() else { return nil }
     // Acts on checks made before its suspensions: either may be stale now.
-    log.record(.tookBike(rider: van, station: record.name, now: removeBike()))
+    // Moved first, logged after: the log evaluates no event while it is off.
+    let tookNow = removeBike()
+    log.record(.tookBike(rider: van, station: record.name, now: tookNow))
     let left = await destination.addBike()
     log.record(.leftBike(rider: van, station: destination.record.name, now: left))
+    return .moved
   }
 
   // MARK: - Safe: reserve the slot, then take the bike, each in one call

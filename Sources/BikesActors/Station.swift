@@ -47,10 +47,11 @@ actor Station {
     counts.freeBikes > 0 ? removeBike() : nil
   }
 
-  /// Leaves a bike if there is an empty slot.
+  /// Leaves a bike if there is an empty slot that no van has kept
+  /// (`reserveSlot()`, in a run with `--vans`).
   /// - Returns: the counts afterwards, or `nil` if there was no empty slot.
   func leaveBike() -> StationCounts? {
-    counts.emptySlots > 0 ? addBike() : nil
+    counts.emptySlots - reserved > 0 ? addBike() : nil
   }
 
   private func recorded(_ now: StationCounts) -> StationCounts {

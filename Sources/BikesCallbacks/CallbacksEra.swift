@@ -54,7 +54,7 @@ enum CallbacksEra: Era {
           order: stage.ordered(index), mode: stage.mode, probe: stage.blockingProbe,
           log: stage.log)
         all.enter()
-        van.transfer {
+        van.transfer { _ in
           stage.blockingProbe.finished(rider: index)
           all.leave()
         }

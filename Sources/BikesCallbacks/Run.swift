@@ -7,8 +7,10 @@ import Dispatch
 final class Run: Sendable {
   let stations: [Station]
   let riders: [Rider]
+  let vans: [VanDriver]
   private let stop: StopSwitch
   private let results: Locked<[RiderResult]>
+  private let vanResults: Locked<[VanResult]>
   /// Where the run starts riders and gathers their results.
   private let queue = DispatchQueue(label: "run", attributes: .concurrent)
 
@@ -17,10 +19,12 @@ final class Run: Sendable {
     self.stations = stations
     self.riders = simulation.riders.map { index in
       Rider(
-        journey: simulation.journey(for: index), stations: stations, mode: simulation.mode,
+        journey: simulation.journey(for: index), stations: stations, mode: simulation.riderMode,
         probe: simulation.blockingProbe, log: simulation.log,
         legDuration: simulation.configuration.legDuration, onRelease: onRelease)
     }
+    vans = simulation.vans.map { VanDriver($0, simulation: simulation, stations: stations) }
+    vanResults = Locked(Array(repeating: VanResult(), count: simulation.vans.count))
     stop = simulation.stop
     results = Locked(Array(repeating: RiderResult(), count: simulation.riders.count))
   }
@@ -38,12 +42,24 @@ final class Run: Sendable {
         }
       }
     }
+    for (index, van) in vans.enumerated() {
+      everyone.enter()
+      queue.async {
+        van.start { [weak self] result in
+          self?.vanResults.withLock { $0[index] = result }
+          everyone.leave()
+        }
+      }
+    }
     stop.onStop { [weak self] in
       for rider in self?.riders ?? [] { rider.stop() }
     }
     everyone.notify(queue: queue) {
       self.readCounts { counts in
-        completion(RunOutcome(riders: self.results.withLock { $0 }, stations: counts))
+        completion(
+          RunOutcome(
+            riders: self.results.withLock { $0 }, stations: counts,
+            vans: self.vanResults.withLock { $0 }))
       }
     }
   }

@@ -117,17 +117,22 @@ final class Station: @unchecked Sendable {
   /// Moves a bike from this station to `destination`, if there is a bike
   /// here and a slot there. Only from a block that holds both (the
   /// `counts` accessors check that it runs on both queues).
-  func moveBike(to destination: Station, van: Int, log: EventLog) {
+  @discardableResult
+  func moveBike(to destination: Station, van: Int, log: EventLog) -> VanOutcome {
     guard counts.freeBikes > 0 else {
-      return log.record(.turnedAway(rider: van, station: record.name, wanted: .bike))
+      log.record(.turnedAway(rider: van, station: record.name, wanted: .bike))
+      return .noBike
     }
     guard destination.counts.emptySlots > 0 else {
-      return log.record(
-        .turnedAway(rider: van, station: destination.record.name, wanted: .emptySlot))
+      log.record(.turnedAway(rider: van, station: destination.record.name, wanted: .emptySlot))
+      return .noSlot
     }
-    log.record(.tookBike(rider: van, station: record.name, now: recorded(counts.removingBike())))
+    // Moved first, logged after: the log evaluates no event while it is off.
+    let tookNow = recorded(counts.removingBike())
+    log.record(.tookBike(rider: van, station: record.name, now: tookNow))
     let left = destination.recorded(destination.counts.addingBike())
     log.record(.leftBike(rider: van, station: destination.record.name, now: left))
+    return .moved
   }
 
   // Only ever called on `queue` (the `counts` setter checks).

@@ -24,7 +24,9 @@ enum Run {
   /// Runs every rider; blocks the calling thread until all are done or stopped.
   static func ride(_ simulation: Simulation, threadCap: Int = threadCap) -> RunOutcome {
     let stations = simulation.makeStations { record, audit in
-      Station(record, audit: audit, mode: simulation.mode, lock: simulation.configuration.lock)
+      Station(
+        record, audit: audit, mode: simulation.riderMode, lock: simulation.configuration.lock,
+        sharedWithVans: !simulation.vans.isEmpty)
     }
     let results = Locked(Array(repeating: RiderResult(), count: simulation.riders.count))
     // Ctrl-C: `stopped` empties, which wakes every napping rider at once.
@@ -52,7 +54,8 @@ enum Run {
       }
       everyone.enter()
       let rider = Rider(
-        index: index, stations: stations, mode: simulation.mode, probe: simulation.blockingProbe,
+        index: index, stations: stations, mode: simulation.riderMode,
+        probe: simulation.blockingProbe,
         log: simulation.log)
       let thread = Thread {
         startingLine.wait()
@@ -66,7 +69,24 @@ enum Run {
       thread.start()
       if index == firstWave - 1 { startingLine.leave() }
     }
+    let vans = Locked(Array(repeating: VanResult(), count: simulation.vans.count))
+    // `--vans`: each van on a thread of its own, beside the riders' cap.
+    for index in simulation.vans {
+      everyone.enter()
+      Thread {
+        let result = simulation.driveVan(index) { route, order, logNumber in
+          Van(
+            index: index, stations: stations, route: route, order: order, mode: simulation.vanMode,
+            probe: simulation.blockingProbe, log: simulation.log,
+            whereabouts: simulation.whereabouts, logNumber: logNumber
+          ).transfer()
+        }
+        vans.withLock { $0[index] = result }
+        everyone.leave()
+      }.start()
+    }
     everyone.wait()
-    return RunOutcome(riders: results.withLock { $0 }, stations: stations.map(\.counts))
+    return RunOutcome(
+      riders: results.withLock { $0 }, stations: stations.map(\.counts), vans: vans.withLock { $0 })
   }
 }

@@ -8,11 +8,18 @@ final class Station: Sendable {
   let record: StationRecord
   private let audit: StationAudit
   private let counters: any Counters
-  /// What a van of the transfer stage holds while it works (`Van.swift`).
+  /// What a van holds while it works (`Van.swift`).
   let vanLock = NSLock()
+  /// With vans in the run (`--vans`), a safe rider takes the van lock too:
+  /// a van that holds the station must keep riders out as well as vans.
+  private let sharedWithVans: Bool
 
-  init(_ record: StationRecord, audit: StationAudit, mode: Mode, lock: LockKind) {
+  init(
+    _ record: StationRecord, audit: StationAudit, mode: Mode, lock: LockKind,
+    sharedWithVans: Bool = false
+  ) {
     self.record = record
+    self.sharedWithVans = sharedWithVans
     self.audit = audit
     let start = record.counts
     counters =
@@ -58,12 +65,14 @@ final class Station: Sendable {
 
   /// Takes a bike if there is one; the new counts, or `nil`.
   func takeBike() -> StationCounts? {
-    counters.takeBike().map(recorded)
+    guard sharedWithVans else { return counters.takeBike().map(recorded) }
+    return vanLock.withLock { counters.takeBike().map(recorded) }
   }
 
   /// Leaves a bike if there is an empty slot; the new counts, or `nil`.
   func leaveBike() -> StationCounts? {
-    counters.leaveBike().map(recorded)
+    guard sharedWithVans else { return counters.leaveBike().map(recorded) }
+    return vanLock.withLock { counters.leaveBike().map(recorded) }
   }
 
   private func recorded(_ now: StationCounts) -> StationCounts {

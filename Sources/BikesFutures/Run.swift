@@ -20,7 +20,7 @@ final class Run: Sendable {
     self.stations = stations
     riders = simulation.riders.map { index in
       Rider(
-        index: index, stations: stations, mode: simulation.mode,
+        index: index, stations: stations, mode: simulation.riderMode,
         exclusive: simulation.configuration.exclusive, probe: simulation.blockingProbe,
         log: simulation.log, legDuration: simulation.configuration.legDuration,
         onRelease: onRelease)
@@ -36,6 +36,18 @@ final class Run: Sendable {
     defer { onTheRoad.withLock { $0 = nil } }
     simulation.stop.onStop {
       for rider in onTheRoad.withLock({ $0 }) ?? [] { rider.stop() }
+    }
+    // `--vans`: each van a future on a thread of its own, beside the cap.
+    let vans = simulation.vans.map { index in
+      Future<VanResult, Never>.onNewThread { [simulation, stations] in
+        simulation.driveVan(index) { route, order, logNumber in
+          Van(
+            index: index, stations: stations, route: route, order: order, mode: simulation.vanMode,
+            probe: simulation.blockingProbe, log: simulation.log,
+            whereabouts: simulation.whereabouts, logNumber: logNumber
+          ).transfer()
+        }
+      }
     }
     let threads = DispatchSemaphore(value: threadCap)
     var journeys: [Future<RiderResult, Never>] = []
@@ -55,7 +67,9 @@ final class Run: Sendable {
     }
     let results = journeys.map { $0.wait() }
     let notStarted = Array(repeating: RiderResult(), count: riders.count - results.count)
+    let vanResults = vans.map { $0.wait() }  // before the counts: vans change them
     return RunOutcome(
-      riders: results + notStarted, stations: stations.map { $0.readCounts().wait() })
+      riders: results + notStarted, stations: stations.map { $0.readCounts().wait() },
+      vans: vanResults)
   }
 }

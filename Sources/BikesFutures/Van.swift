@@ -14,8 +14,14 @@ struct Van: Sendable {
   let mode: Mode
   let probe: BlockingRaceProbe
   let log: EventLog
+  /// A run's van (`--vans`) is told to its watchdog, and logged as "van N".
+  var whereabouts: Whereabouts? = nil
+  /// Its number in the log: the stage's vans are A, B, ...
+  var logNumber: Int? = nil
 
-  func transfer() {
+  /// Makes the transfer; how it ended (nil: the scripted gate gave up on it).
+  @discardableResult
+  func transfer() -> VanOutcome? {
     switch mode {
     case .nested: holdBoth(first: route.from, second: route.to)
     case .safe: holdBoth(first: order.first, second: order.second)
@@ -24,89 +30,125 @@ struct Van: Sendable {
     }
   }
 
+  private var name: Int { logNumber ?? index }
+
   private func stop(_ station: Int, _ point: ProbePoint) -> ProbeStop {
-    ProbeStop(rider: index, station: station, point: point)
+    ProbeStop(rider: name, station: station, point: point)
   }
 
   // MARK: - Racy: a future to check each station, then one to take, one to leave
 
-  private func racy() {
+  private func racy() -> VanOutcome {
     let (from, to) = (stations[route.from], stations[route.to])
     probe.pause(stop(route.from, .arrive))
     let free = from.freeBikes().wait()
-    log.record(.checked(rider: index, station: from.record.name, counter: .freeBikes, value: free))
+    log.record(.checked(rider: name, station: from.record.name, counter: .freeBikes, value: free))
     let empty = to.emptySlots().wait()
-    log.record(.checked(rider: index, station: to.record.name, counter: .emptySlots, value: empty))
+    log.record(.checked(rider: name, station: to.record.name, counter: .emptySlots, value: empty))
     guard free > 0, empty > 0 else { return turnedAway(noBike: free <= 0) }
     // RACE WINDOW: no station is held; another van may take the same bike now.
     probe.pause(stop(route.from, .raceWindow))
-    log.record(.tookBike(rider: index, station: from.record.name, now: from.removeBike().wait()))
-    log.record(.leftBike(rider: index, station: to.record.name, now: to.addBike().wait()))
+    // Moved first, logged after: the log evaluates no event while it is off.
+    let tookNow = from.removeBike().wait()
+    log.record(.tookBike(rider: name, station: from.record.name, now: tookNow))
+    let leftNow = to.addBike().wait()
+    log.record(.leftBike(rider: name, station: to.record.name, now: leftNow))
+    return .moved
   }
 
   // MARK: - Nested and safe: a blocking wait inside one station's future
 
-  private func holdBoth(first: Int, second: Int) {
+  private func holdBoth(first: Int, second: Int) -> VanOutcome? {
     // The scripted gate gives up on a van only in a deadlocked schedule.
-    guard probe.pass(stop(first, .arrive)) else { return }
+    guard probe.pass(stop(first, .arrive)) else { return nil }
     let (outer, inner) = (stations[first], stations[second])
-    outer.hold { [self] in
-      log.record(.holds(rider: index, station: outer.record.name))
-      guard probe.pass(stop(second, .hold)) else { return }
-      // Waits for the second station while its work holds the first.
-      let innerCounts = inner.hold { [self] in
-        log.record(.holds(rider: index, station: inner.record.name))
-        return inner.heldCounts
+    whereabouts?.waits(van: index, for: first)
+    keepRidersOut(first)
+    defer { letRidersIn(first) }
+    return outer.hold { [self] () -> VanOutcome? in
+      whereabouts?.holds(van: index, station: first)
+      defer { whereabouts?.letGo(van: index, station: first) }
+      log.record(.holds(rider: name, station: outer.record.name))
+      guard probe.pass(stop(second, .hold)) else { return nil }
+      // Waits for the second station while its work holds the first; it
+      // checks both there (the first is still held) and does its part of the move.
+      let outerCounts = outer.heldCounts
+      whereabouts?.waits(van: index, for: second)
+      keepRidersOut(second)
+      defer { letRidersIn(second) }
+      let checked = inner.hold { [self] () -> (VanOutcome, StationCounts?) in
+        whereabouts?.holds(van: index, station: second)
+        defer { whereabouts?.letGo(van: index, station: second) }
+        log.record(.holds(rider: name, station: inner.record.name))
+        let innerCounts = inner.heldCounts
+        let (source, destination) =
+          first == route.from ? (outerCounts, innerCounts) : (innerCounts, outerCounts)
+        guard source.freeBikes > 0 else { return (.noBike, nil) }
+        guard destination.emptySlots > 0 else { return (.noSlot, nil) }
+        return (.moved, first == route.from ? inner.addHeldBike() : inner.removeHeldBike())
       }.wait()
-      let (source, destination) =
-        first == route.from ? (outer.heldCounts, innerCounts) : (innerCounts, outer.heldCounts)
-      guard source.freeBikes > 0 else { return turnedAway(noBike: true) }
-      guard destination.emptySlots > 0 else { return turnedAway(noBike: false) }
-      let take: @Sendable () -> StationCounts = { stations[route.from].removeHeldBike() }
-      let leave: @Sendable () -> StationCounts = { stations[route.to].addHeldBike() }
-      let took = first == route.from ? take() : inner.hold(take).wait()
-      log.record(.tookBike(rider: index, station: stations[route.from].record.name, now: took))
-      let left = first == route.to ? leave() : inner.hold(leave).wait()
-      log.record(.leftBike(rider: index, station: stations[route.to].record.name, now: left))
+      guard case (.moved, let innerNow?) = checked else {
+        return turnedAway(noBike: checked.0 == .noBike)
+      }
+      let outerNow = first == route.from ? outer.removeHeldBike() : outer.addHeldBike()
+      let (took, left) = first == route.from ? (outerNow, innerNow) : (innerNow, outerNow)
+      log.record(.tookBike(rider: name, station: stations[route.from].record.name, now: took))
+      log.record(.leftBike(rider: name, station: stations[route.to].record.name, now: left))
+      return .moved
     }.wait()
+  }
+
+  /// In a run (`--vans`), a safe rider's visit is an exclusive future
+  /// (`--exclusive condition`): a van takes the same turn before it holds
+  /// the station's queue, or a rider's check and act could straddle it.
+  private func keepRidersOut(_ station: Int) {
+    if whereabouts != nil { stations[station].exclusion.acquire() }
+  }
+
+  private func letRidersIn(_ station: Int) {
+    if whereabouts != nil { stations[station].exclusion.release() }
   }
 
   // MARK: - Back-off: take the source's token, try the destination's, else start again
 
-  private func backOff() {
+  private func backOff() -> VanOutcome? {
     let (from, to) = (stations[route.from], stations[route.to])
     while true {
-      guard probe.pass(stop(route.from, .arrive)) else { return }
+      guard probe.pass(stop(route.from, .arrive)) else { return nil }
       from.token.wait()
-      log.record(.holds(rider: index, station: from.record.name))
+      log.record(.holds(rider: name, station: from.record.name))
       guard probe.pass(stop(route.to, .hold)) else {
         from.token.signal()
-        return
+        return nil
       }
       if to.token.wait(timeout: .now()) == .success {
-        log.record(.holds(rider: index, station: to.record.name))
-        move(from, to)
+        log.record(.holds(rider: name, station: to.record.name))
+        let outcome = move(from, to)
         to.token.signal()
         from.token.signal()
-        return
+        return outcome
       }
       // Another van holds the destination: let go, and start again.
       from.token.signal()
-      log.record(.letGo(rider: index, station: from.record.name))
+      log.record(.letGo(rider: name, station: from.record.name))
     }
   }
 
   /// Holding both tokens: check and move, a future for each step.
-  private func move(_ from: Station, _ to: Station) {
+  private func move(_ from: Station, _ to: Station) -> VanOutcome {
     guard from.freeBikes().wait() > 0 else { return turnedAway(noBike: true) }
     guard to.emptySlots().wait() > 0 else { return turnedAway(noBike: false) }
-    log.record(.tookBike(rider: index, station: from.record.name, now: from.removeBike().wait()))
-    log.record(.leftBike(rider: index, station: to.record.name, now: to.addBike().wait()))
+    let tookNow = from.removeBike().wait()
+    log.record(.tookBike(rider: name, station: from.record.name, now: tookNow))
+    let leftNow = to.addBike().wait()
+    log.record(.leftBike(rider: name, station: to.record.name, now: leftNow))
+    return .moved
   }
 
-  private func turnedAway(noBike: Bool) {
+  private func turnedAway(noBike: Bool) -> VanOutcome {
     let station = stations[noBike ? route.from : route.to]
-    log.record(
-      .turnedAway(rider: index, station: station.record.name, wanted: noBike ? .bike : .emptySlot))
+    let wanted = noBike ? Want.bike : .emptySlot
+    log.record(.turnedAway(rider: name, station: station.record.name, wanted: wanted))
+    return VanOutcome(turnedAwayFor: wanted)
   }
 }

@@ -193,7 +193,13 @@ import Testing
       "--race-window-us expects a whole number from 0 to 1000000, got 'x'"
     ),
     (["--seed", "-1"], "--seed expects a whole number from 0 to 18446744073709551615, got '-1'"),
-    (["--mode", "fast"], "--mode expects racy, safe or both, got 'fast'"),
+    (["--mode", "fast"], "--mode expects racy, safe, nested or both, got 'fast'"),
+    (
+      ["--mode", "nested"],
+      "--mode nested is how vans hold stations: add --vans N (or replay it with --story transfer)"
+    ),
+    (["--vans", "-2"], "--vans must not be negative, got -2"),
+    (["--vans", "10001"], "--vans expects a whole number from 0 to 10000, got 10001"),
     (["--format", "xml"], "--format expects text or json, got 'xml'"),
     (["--city", "ftp://x/y.json"], "--city 'ftp://x/y.json' is not an http(s) URL with a host"),
     (["--log=yes"], "--log takes no value"),
@@ -241,6 +247,13 @@ import Testing
       (
         { @Sendable (c: inout Configuration) in c.stationCount = 5 },
         "--stations 5: city 'Testville' has only 4 stations"
+      ),
+      (
+        { @Sendable (c: inout Configuration) in
+          c.stationCount = 1
+          c.vans = 2
+        },
+        "--vans moves bikes between stations: it needs --stations 2 or more"
       ),
       (
         { @Sendable (c: inout Configuration) in c.stationPicks = ["Delta"] },
@@ -294,7 +307,8 @@ import Testing
     ),
     (["--lock", "mutex"], false, "unknown option '--lock' (see --help)"),
     (
-      ["--mode", "unsynchronized"], false, "--mode expects racy, safe or both, got 'unsynchronized'"
+      ["--mode", "unsynchronized"], false,
+      "--mode expects racy, safe, nested or both, got 'unsynchronized'"
     ),
     (
       ["replay", "--mode", "unsynchronized"], true,

@@ -32,6 +32,8 @@ import Testing
           --stations N                   first N stations of the city (default 4)
           --station ID_OR_NAME           pick a station (repeatable; overrides --stations)
           --paths N                      paths (bike trips) per rider (default 10)
+          --vans N                       rebalancing vans, each moving as many bikes
+                                         as a rider rides paths (default 0)
           --goal ID_OR_NAME              a rider stops once it leaves a bike there
           --seed N                       dice seed (default 2021)
           --leg-ms N                     real time per leg in milliseconds (default 10)
@@ -44,7 +46,7 @@ import Testing
           --format text|json             json: one line per mode (JSON Lines)
           --log                          one line per event, thousands a run (it widens the window)
           --fail-on-violation            exit 3 if any violation was found
-          --watchdog-ms N                exit 4 when no rider finishes a visit for N ms
+          --watchdog-ms N                exit 4 when no visit or transfer ends for N ms
                                          plus two legs (default 3000; 0: never)
           --help, --version
 

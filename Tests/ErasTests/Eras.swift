@@ -31,7 +31,8 @@ struct EraUnderTest: Sendable, CustomTestStringConvertible {
 
 enum Eras {
   static let plainMode = """
-      --mode racy|safe|both          default both: the race first, then the fix
+      --mode racy|safe|nested|both   default both: the race first, then the fix;
+                                     nested: vans (--vans) hold one station, then wait for the other
     """
 
   /// The eras the suite runs: every era, or only the one `BIKES_ERA` names,
@@ -49,9 +50,10 @@ enum Eras {
     EraUnderTest(
       era: DispatchEra.self, stressRiders: 200,
       ownHelp: """
-          --mode racy|safe|unsynchronized|both
+          --mode racy|safe|unsynchronized|nested|both
                                          default both: the race first, then the fix;
                                          unsynchronized: no locks at all (a data race)
+                                         nested: vans (--vans) hold one station, then wait for the other
           --lock mutex|nslock|serial-queue|barrier|atomic
                                          how safe (and racy) stations lock (default mutex)
         """),
@@ -67,9 +69,10 @@ enum Eras {
     EraUnderTest(
       era: ActorsEra.self,
       ownHelp: """
-          --mode racy|safe|reentrant|both
+          --mode racy|safe|reentrant|nested|both
                                          default both: the race first, then the fix;
                                          reentrant: an await inside the station's own method
+                                         nested: vans (--vans) hold one station, then wait for the other
           --fix method|isolated|reserve  how safe riders check and act as one unit:
                                          method: one actor method (default); isolated: the
                                          rider's code with an isolated Station parameter;

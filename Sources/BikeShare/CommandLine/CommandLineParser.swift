@@ -34,6 +34,11 @@ public enum CommandLineParser {
       }
       try option.apply(&configuration, option.value == nil ? "" : try reader.value())
     }
+    if configuration.modes.contains(.nested), configuration.vans == 0 {
+      throw UsageError(
+        "--mode nested is how vans hold stations: add --vans N (or replay it with --story transfer)"
+      )
+    }
     return .run(configuration)
   }
 

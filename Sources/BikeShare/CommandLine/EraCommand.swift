@@ -78,15 +78,19 @@ public enum EraCommand {
       let run = Task { await E.simulate(simulation) }
       stop.onStop { run.cancel() }
       let bound = Watchdog.bound(configuration)
-      guard let outcome = await Watchdog.outcome(of: run, visits: simulation.visits, bound: bound)
-      else {
+      let ending = await Watchdog.outcome(of: run, visits: simulation.whereabouts, bound: bound)
+      guard case .finished(let outcome) = ending else {
         // Nothing progressed: the riders cannot be told to stop; report, leave them.
         log.finish()
-        let waited = bound ?? .zero
-        Console.out(
-          isText
-            ? "\n" + Watchdog.text(simulation, bound: waited)
-            : Watchdog.json(simulation, era: E.name, bound: waited))
+        if case .noProgress(let stuckAt, let firedAt) = ending {
+          let waited = bound ?? .zero
+          Console.out(
+            isText
+              ? "\n"
+                + Watchdog.text(simulation, bound: waited, stuckAt: stuckAt, firedAt: firedAt)
+              : Watchdog.json(
+                simulation, era: E.name, bound: waited, stuckAt: stuckAt, firedAt: firedAt))
+        }
         return ExitCode.noProgress
       }
       log.finish()

@@ -12,6 +12,11 @@ public struct RunReport: Sendable, Codable {
   public let normalSeconds: Double
   public let waitingSeconds: Double
   public let goalReached: Int
+  /// `--vans`: how many, and how their transfers ended (optional only so
+  /// that older report lines still read).
+  public let vans: Int?
+  public let vanMoves: Int?
+  public let vanTurnedAway: Int?
   public let stations: [StationReport]
   public let violations: [Violation]
   public let bikesAtStart: Int
@@ -42,6 +47,9 @@ public struct RunReport: Sendable, Codable {
     self.normalSeconds = Double(normalLegs) * legSeconds
     self.waitingSeconds = Double(waitingLegs) * legSeconds
     self.goalReached = results.count(where: \.reachedGoal)
+    self.vans = outcome.vans.count
+    self.vanMoves = outcome.vans.reduce(0) { $0 + $1.moves }
+    self.vanTurnedAway = outcome.vans.reduce(0) { $0 + $1.turnedAway }
     self.stations = zip(simulation.audits, ends).map { StationReport(audit: $0, end: $1) }
     self.violations = simulation.audits.flatMap(\.violations)
     self.bikesAtStart = simulation.stations.reduce(0) { $0 + $1.freeBikes }
@@ -66,6 +74,9 @@ public struct RunReport: Sendable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case era, mode, config, riders, paths, stations, violations, conserved, interrupted, notes
+    case vans
+    case vanMoves = "van_moves"
+    case vanTurnedAway = "van_turned_away"
     case normalLegs = "normal_legs"
     case waitingLegs = "waiting_legs"
     case normalSeconds = "normal_seconds"
@@ -108,6 +119,8 @@ public struct ConfigReport: Sendable, Codable {
   public let failOnViolation: Bool
   /// `--watchdog-ms` (optional only so that older report lines still read).
   public let watchdogMs: Int?
+  /// `--vans` (optional only so that older report lines still read).
+  public let vans: Int?
   /// `bikes-dispatch` only (nil for the other eras).
   public let lock: LockKind?
   /// `bikes-futures` only (nil for the other eras).
@@ -129,6 +142,7 @@ public struct ConfigReport: Sendable, Codable {
     log = configuration.log
     failOnViolation = configuration.failOnViolation
     watchdogMs = configuration.watchdogMilliseconds
+    vans = configuration.vans
     lock = era.takes(.lock) ? configuration.lock : nil
     exclusive = era.takes(.exclusive) ? configuration.exclusive : nil
     fix = era.takes(.fix) ? configuration.fix : nil
@@ -140,6 +154,7 @@ public struct ConfigReport: Sendable, Codable {
     case raceWindowUs = "race_window_us"
     case failOnViolation = "fail_on_violation"
     case watchdogMs = "watchdog_ms"
+    case vans
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -157,6 +172,7 @@ public struct ConfigReport: Sendable, Codable {
     try container.encode(log, forKey: .log)
     try container.encode(failOnViolation, forKey: .failOnViolation)
     try container.encodeIfPresent(watchdogMs, forKey: .watchdogMs)
+    try container.encodeIfPresent(vans, forKey: .vans)
     try container.encodeIfPresent(lock, forKey: .lock)
     try container.encodeIfPresent(exclusive, forKey: .exclusive)
     try container.encodeIfPresent(fix, forKey: .fix)

@@ -16,6 +16,11 @@ extension RunReport {
       "paths \(paths) · normal legs \(normalLegs) (\(Self.seconds(normalSeconds)))"
         + " · waiting legs \(waitingLegs) (\(Self.seconds(waitingSeconds)))"
         + " · wall \(Self.seconds(wallSeconds))")
+    if let vans, let vanMoves, let vanTurnedAway, vans > 0 {
+      lines.append(
+        "\(Self.count(vans, "van")) · \(vanMoves + vanTurnedAway) transfers · \(vanMoves) bikes moved"
+          + " · \(vanTurnedAway) turned away")
+    }
     let nameWidth = max(7, stations.map(\.name.count).max() ?? 0)
     func row(_ cells: [String]) -> String {
       cells.enumerated().map { index, cell in
@@ -76,6 +81,13 @@ extension RunReport {
   public static func verdictLine(era: String, mode: Mode, hasViolations: Bool) -> String {
     if let own = EraInfo.named(era)?.ownModes.first(where: { $0.mode == mode }) {
       return hasViolations ? own.shown : own.clean
+    }
+    if mode == .nested {
+      return hasViolations
+        ? "→ race shown: a van's checks were stale when it moved the bike (the station did not"
+          + " stay held while the van waited for the other one)."
+        : "→ no deadlock and no race this time: no counter left its range in this run (a"
+          + " finished nested run proves nothing)."
     }
     return switch (mode.isFix, hasViolations) {
     case (false, true): "→ race shown: check and act were separate, and the audit caught it."

@@ -24,6 +24,8 @@ public struct Configuration: Sendable, Equatable {
   /// `--watchdog-ms`: stop a run in which no rider finished a visit for
   /// this long (plus two legs); 0: never.
   public var watchdogMilliseconds = 3_000
+  /// `--vans`: rebalancing vans, each making `paths` transfers.
+  public var vans = 0
   /// `bikes-dispatch` only.
   public var lock = LockKind.mutex
   /// `bikes-futures` only.
@@ -74,6 +76,9 @@ public struct Selection: Sendable, Equatable {
       goal = index
     } else {
       goal = nil
+    }
+    if configuration.vans > 0, stations.count < 2 {
+      throw UsageError("--vans moves bikes between stations: it needs --stations 2 or more")
     }
     guard stations.contains(where: { $0.freeBikes > 0 }) else {
       throw UsageError("the selected stations have no free bikes, so no rider could ever ride")

@@ -44,7 +44,7 @@ public final class EventLog: Sendable {
 
   public init(
     _ destination: Destination,
-    riderName: @escaping @Sendable (Int) -> String = { "rider \($0 + 1)" },
+    riderName: @escaping @Sendable (Int) -> String = EventLog.name,
     echo: (@Sendable (String) -> Void)? = nil
   ) {
     self.destination = destination
@@ -54,12 +54,19 @@ public final class EventLog: Sendable {
 
   public static let none = EventLog(.none)
 
+  /// A run's names: riders from 1, and vans (`VanRounds.logNumber`) from 1.
+  @Sendable public static func name(_ number: Int) -> String {
+    number < 0 ? "van \(-number)" : "rider \(number + 1)"
+  }
+
   /// Check before building an event in a hot loop.
   public var isEnabled: Bool {
     if case .none = destination { return false }
     return true
   }
 
+  /// Records `event`, which is built only while the log is on: anything
+  /// that changes a station must be done before, never inside the event.
   public func record(_ event: @autoclosure () -> Event) {
     guard isEnabled else { return }
     let event = event()
@@ -127,7 +134,7 @@ public final class EventLog: Sendable {
       return "\(riderName(rider)) leaves a bike at \(station): \(now)\(Self.mark(now))"
     case .turnedAway(let rider, let station, let wanted):
       let missing = wanted == .bike ? "no free bike" : "no empty slot"
-      let moves = wanted == .bike ? "walks on" : "rides on"
+      let moves = rider < 0 ? "drives on" : wanted == .bike ? "walks on" : "rides on"
       return "\(riderName(rider)) is turned away at \(station): \(missing), \(moves) (waiting leg)"
     case .reachedGoal(let rider, let station):
       return "\(riderName(rider)) reached its goal \(station) and stops"

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The rules of one rider's journey, the same in every era.
 ///
 /// An era asks `pickStation()` where to go, asks the station (its own way)
@@ -17,7 +15,7 @@ public struct Journey: Sendable {
   private let givesUp: Bool
   private var turnedAwayInARow = 0
   /// Told of every visit, for the watchdog (shared by the run's journeys).
-  private let visits: VisitCounter?
+  private let whereabouts: Whereabouts?
 
   /// A rider of a mode that shows a bug gives up after this many visits in a
   /// row without a bike or a slot: a bug that never lets anyone on (lost
@@ -27,9 +25,9 @@ public struct Journey: Sendable {
   /// - Parameter givesUp: stop after `patience` turn-aways in a row (never in safe mode).
   public init(
     rider: Int, seed: UInt64, stationCount: Int, paths: Int, goal: Int?, givesUp: Bool = false,
-    visits: VisitCounter? = nil
+    whereabouts: Whereabouts? = nil
   ) {
-    self.visits = visits
+    self.whereabouts = whereabouts
     self.rider = rider
     self.dice = RiderDice(seed: seed, rider: rider)
     self.stationCount = stationCount
@@ -48,6 +46,7 @@ public struct Journey: Sendable {
   public mutating func pickStation() -> Int {
     let next = dice.station(among: stationCount)
     station = next
+    whereabouts?.arrive(rider: rider, station: next, wanting: wants)
     return next
   }
 
@@ -57,7 +56,8 @@ public struct Journey: Sendable {
   public mutating func record(_ succeeded: Bool) -> NextStep {
     precondition(station != nil, "record(_:) follows pickStation()")
     defer { station = nil }
-    visits?.add()
+    whereabouts?.leave(rider: rider)
+    whereabouts?.add()
     guard succeeded else {
       result.waitingLegs += 1
       turnedAwayInARow += 1
@@ -119,16 +119,4 @@ public struct RiderResult: Sendable, Equatable {
   public var gaveUp = false
 
   public init() {}
-}
-
-/// Visits finished by a run's riders: what the watchdog watches. One relaxed
-/// atomic add a visit, which orders nothing.
-public final class VisitCounter: Sendable {
-  private let count = Atomic(0)
-
-  public init() {}
-
-  public func add() { count.wrappingAdd(1, ordering: .relaxed) }
-
-  public var value: Int { count.load(ordering: .relaxed) }
 }

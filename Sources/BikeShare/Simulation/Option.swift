@@ -44,11 +44,10 @@ public struct Option: Sendable {
 
   /// `--mode`, with the era's own modes.
   public static func mode(_ own: [OwnMode]) -> Option {
-    let names = (Mode.both + own.map(\.mode)).map(\.rawValue) + ["both"]
+    let names = (Mode.both + own.map(\.mode) + [.nested]).map(\.rawValue) + ["both"]
     let help =
-      own.isEmpty
-      ? ["default both: the race first, then the fix"]
-      : ["default both: the race first, then the fix;"] + own.map { "\($0.mode): \($0.help)" }
+      ["default both: the race first, then the fix;"] + own.map { "\($0.mode): \($0.help)" }
+      + ["nested: vans (--vans) hold one station, then wait for the other"]
     return Option(
       "--mode", names.joined(separator: "|"), help: help
     ) { configuration, text throws(UsageError) in
@@ -108,6 +107,10 @@ public struct Option: Sendable {
     .number("--paths", 1...1_000_000, "paths (bike trips) per rider (default 10)") {
       $0.paths = $1
     },
+    .number(
+      "--vans", 0...10_000, "rebalancing vans, each moving as many bikes",
+      "as a rider rides paths (default 0)"
+    ) { $0.vans = $1 },
     Option(
       "--goal", "ID_OR_NAME", "a rider stops once it leaves a bike there", passedOn: true
     ) { $0.goal = $1 },
@@ -151,7 +154,7 @@ public struct Option: Sendable {
       configuration.failOnViolation = true
     },
     .number(
-      "--watchdog-ms", 0...600_000, "exit 4 when no rider finishes a visit for N ms",
+      "--watchdog-ms", 0...600_000, "exit 4 when no visit or transfer ends for N ms",
       "plus two legs (default 3000; 0: never)"
     ) { $0.watchdogMilliseconds = $1 },
   ]

@@ -12,8 +12,8 @@ public struct Simulation: Sendable {
   public let probe: RaceProbe
   /// Race-window probe for the blocking eras.
   public let blockingProbe: BlockingRaceProbe
-  /// Every rider's finished visits, for the watchdog.
-  public let visits = VisitCounter()
+  /// Who is where, and the visits and transfers finished: for the watchdog.
+  public let whereabouts: Whereabouts
 
   public init(
     mode: Mode, configuration: Configuration, selection: Selection, log: EventLog,
@@ -29,9 +29,17 @@ public struct Simulation: Sendable {
     self.stop = stop
     self.probe = probe ?? .waiting(configuration.raceWindow, log: log)
     self.blockingProbe = blockingProbe ?? .waiting(configuration.raceWindow, log: log)
+    whereabouts = Whereabouts(
+      riders: configuration.riders, vans: configuration.vans, stations: selection.stations.count)
   }
 
   public var riders: Range<Int> { 0..<configuration.riders }
+
+  /// How riders visit: `nested` is a mode of the vans, and its riders are safe.
+  public var riderMode: Mode { mode == .nested ? .safe : mode }
+
+  /// How vans transfer in this run's mode (`VanRounds.mode(for:)`).
+  public var vanMode: Mode { VanRounds.mode(for: mode) }
 
   /// The era's stations, one per selected station, each with its audit.
   public func makeStations<Station>(_ make: (StationRecord, StationAudit) -> Station)
@@ -44,7 +52,16 @@ public struct Simulation: Sendable {
   public func journey(for rider: Int) -> Journey {
     Journey(
       rider: rider, seed: configuration.seed, stationCount: stations.count,
-      paths: configuration.paths, goal: goal, givesUp: !mode.isFix, visits: visits)
+      paths: configuration.paths, goal: goal, givesUp: !mode.isFix, whereabouts: whereabouts)
+  }
+
+  public var vans: Range<Int> { 0..<configuration.vans }
+
+  /// A fresh van's rounds, with the van's own dice.
+  public func rounds(for van: Int) -> VanRounds {
+    VanRounds(
+      van: van, seed: configuration.seed, stationCount: stations.count,
+      transfers: configuration.paths, whereabouts: whereabouts)
   }
 }
 
@@ -92,12 +109,17 @@ public struct ReplayStage: Sendable {
 public struct RunOutcome: Sendable {
   public let riders: [RiderResult]
   public let stations: [StationCounts]
+  /// Every van's totals (`--vans`).
+  public let vans: [VanResult]
   /// Era-specific lines for the report (e.g. operations in flight per queue).
   public let notes: [String]
 
-  public init(riders: [RiderResult], stations: [StationCounts], notes: [String] = []) {
+  public init(
+    riders: [RiderResult], stations: [StationCounts], vans: [VanResult] = [], notes: [String] = []
+  ) {
     self.riders = riders
     self.stations = stations
+    self.vans = vans
     self.notes = notes
   }
 }

@@ -68,8 +68,7 @@ public struct TransferStage: Sendable {
 
   /// The two stations in the one order every safe van takes them: by id.
   public func ordered(_ van: Int) -> (first: Int, second: Int) {
-    let (from, to) = route(van)
-    return stations[from].id < stations[to].id ? (from, to) : (to, from)
+    VanRounds.ordered(route(van), stations: stations)
   }
 }
 

@@ -1,4 +1,5 @@
 import BikeShare
+import Dispatch
 
 /// Decided before a future's work starts: satisfied, or failed with an
 /// error that finishes the future instead (the idea of `NSOperation`'s
@@ -70,6 +71,17 @@ final class Exclusion: Sendable {
     }
     next?(nil)
   }
+
+  /// A van's turn (`--vans`), waited for on its thread: while a van holds
+  /// a station, no rider's exclusive visit runs there either.
+  func acquire() {
+    let turn = DispatchSemaphore(value: 0)
+    enter { _ in turn.signal() }
+    turn.wait()
+  }
+
+  /// Ends a turn taken with `acquire()`.
+  func release() { leave() }
 
   /// Futures waiting for their turn (for tests).
   var waiting: Int { state.withLock { $0.waiting.count } }
