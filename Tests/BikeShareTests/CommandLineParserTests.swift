@@ -164,6 +164,17 @@ import Testing
     #expect(options.modes == [.racy, .nested, .safe, .backoff])
   }
 
+  @Test func hazardsTakeANameAndABound() throws {
+    var request = HazardsRequest()
+    #expect(try CommandLineParser.parse(["hazards"], for: .dispatch) == .hazards(request))
+    request.name = "lock-order"
+    request.watchdogMilliseconds = 250
+    #expect(
+      try CommandLineParser.parse(["hazards", "lock-order", "--watchdog-ms=250"], for: .dispatch)
+        == .hazards(request))
+    #expect(try CommandLineParser.parse(["hazards", "--help"], for: .dispatch) == .help)
+  }
+
   @Test func helpAndVersion() throws {
     #expect(try CommandLineParser.parse(["--help"], for: .callbacks) == .help)
     #expect(try CommandLineParser.parse(["-h"], for: .callbacks) == .help)
@@ -204,6 +215,23 @@ import Testing
     (["--city", "ftp://x/y.json"], "--city 'ftp://x/y.json' is not an http(s) URL with a host"),
     (["--log=yes"], "--log takes no value"),
     (["replay", "--paths", "3"], "replay does not take --paths (see --help)"),
+    (
+      ["hazards", "--watchdog-ms", "0"],
+      "hazards needs its watchdog: --watchdog-ms from 1 to 600000, got 0"
+    ),
+    (
+      ["hazards", "--watchdog-ms", "soon"],
+      "--watchdog-ms expects a whole number from 1 to 600000, got 'soon'"
+    ),
+    (["hazards", "--watchdog-ms"], "--watchdog-ms needs a value"),
+    (
+      ["hazards", "lock-order", "sync-on-own-queue"],
+      "hazards runs one hazard or all, got 'sync-on-own-queue' as well"
+    ),
+    (
+      ["hazards", "--riders", "3"],
+      "hazards does not take --riders (it takes a name and --watchdog-ms)"
+    ),
   ])
   func badInputIsOneClearLine(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments, for: .callbacks) }

@@ -25,6 +25,7 @@ import Testing
           \(bikes) explore [stage]    every schedule, counted and classified
           \(bikes) stress [stage]     no gate, the real runtime, N runs: an outcome histogram
           \(bikes) play [stage]       you choose who goes next: a game (default --mode racy)
+          \(bikes) hazards [NAME]     its own ways to hang, each shown, then fixed (or: all)
 
         OPTIONS
         \(era.ownHelp)

@@ -3,6 +3,8 @@ public enum Command: Sendable, Equatable {
   case run(Configuration)
   /// `replay`, `explore` or `stress`, on the stage.
   case stage(StageCommand, StageOptions)
+  /// `hazards [NAME|all]`: the era's own ways to stop making progress.
+  case hazards(HazardsRequest)
   case help
   case version
 }
@@ -19,6 +21,7 @@ public enum CommandLineParser {
     if let first = words.first, let command = StageCommand(rawValue: first) {
       return try parseStage(command, words.dropFirst(), for: era)
     }
+    if words.first == "hazards" { return try parseHazards(words.dropFirst()) }
     let options = era.options
     var configuration = Configuration()
     var reader = OptionReader(words)
@@ -123,6 +126,43 @@ public enum CommandLineParser {
     return .stage(command, options)
   }
 
+  /// `hazards [NAME|all] [--watchdog-ms N]`; `--case K` is how it runs a
+  /// case in its child process.
+  private static func parseHazards(_ words: ArraySlice<String>) throws(UsageError) -> Command {
+    var request = HazardsRequest()
+    var reader = OptionReader(words)
+    func number(_ flag: String, _ text: String, _ range: ClosedRange<Int>) throws(UsageError)
+      -> Int
+    {
+      guard let value = Int(text), range.contains(value) else {
+        throw UsageError(
+          "\(flag) expects a whole number from \(range.lowerBound) to \(range.upperBound),"
+            + " got '\(text)'")
+      }
+      return value
+    }
+    while reader.advance() {
+      switch reader.flag {
+      case "--version": return .version
+      case "--watchdog-ms":
+        let text = try reader.value()
+        if text == "0" {
+          throw UsageError("hazards needs its watchdog: --watchdog-ms from 1 to 600000, got 0")
+        }
+        request.watchdogMilliseconds = try number("--watchdog-ms", text, 1...600_000)
+      case "--case": request.caseIndex = try number("--case", try reader.value(), 0...99)
+      case let flag where flag.hasPrefix("-"):
+        throw UsageError("hazards does not take \(flag) (it takes a name and --watchdog-ms)")
+      default:
+        guard request.name == nil else {
+          throw UsageError("hazards runs one hazard or all, got '\(reader.word)' as well")
+        }
+        request.name = reader.word
+      }
+    }
+    return .hazards(request)
+  }
+
   public static let version = "0.1.0"
 
   /// `--help`, made from the era's options.
@@ -139,6 +179,7 @@ public enum CommandLineParser {
       USAGE
       \(usage("[run] [options]", "simulate (the default)"))
       \(StageCommand.allCases.map { usage("\($0.rawValue) [stage]", $0.usage) }.joined(separator: "\n"))
+      \(usage("hazards [NAME]", "its own ways to hang, each shown, then fixed (or: all)"))
 
       OPTIONS
       \(optionLines(for: era).joined(separator: "\n"))

@@ -27,6 +27,8 @@ public enum EraCommand {
       return ExitCode.done
     case .stage(let command, let options):
       return await stage(E.self, command, options)
+    case .hazards(let request):
+      return await HazardsCommand.run(E.self, request)
     case .run(let configuration):
       return await simulate(E.self, configuration)
     }

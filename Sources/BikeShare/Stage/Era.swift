@@ -24,6 +24,8 @@ public protocol Era: SendableMetatype {
   /// What `bikes-bench` times in this era (`bench-ops`): its station
   /// operations in every mode, and its bare primitive.
   static var benchCases: [BenchCase] { get }
+  /// `hazards`: the era's own ways to stop making progress, each with its fix.
+  static var hazards: [Hazard] { get }
 }
 
 extension Era {
@@ -35,4 +37,6 @@ extension Era {
   public static var jobShapes: [JobShape] { [] }
 
   public static var benchCases: [BenchCase] { [] }
+
+  public static var hazards: [Hazard] { [] }
 }

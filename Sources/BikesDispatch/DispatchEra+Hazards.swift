@@ -1,0 +1,95 @@
+import BikeShare
+import Dispatch
+import Foundation
+
+/// `bikes-dispatch hazards`: the two ways threads, queues and locks stop.
+extension DispatchEra {
+  static let hazards = [syncOnOwnQueue, lockOrder]
+
+  /// A station guarded by a serial queue calls `sync` on that queue from a
+  /// block already running on it.
+  static let syncOnOwnQueue = Hazard(
+    name: "sync-on-own-queue",
+    what: "queue.sync onto the serial queue the code is already running on",
+    rule: "never sync onto the queue you are on: inside the queue, call the unguarded code",
+    cases: [
+      HazardCase(
+        "rentBike syncs, then takeBike syncs again", expect: .signal(SIGILL),
+        .blocking { watch in
+          let station = QueueStation()
+          watch.waiting("rider", "the rider is inside rentBike's queue.sync")
+          let rented = station.rentBike(nested: true)
+          return HazardFinish("rented: \(rented)", showed: false)
+        }),
+      HazardCase(
+        "fix: one sync, unguarded inside", expect: .finish,
+        .blocking { watch in
+          let station = QueueStation()
+          var rented = 0
+          for _ in 0..<10 where station.rentBike(nested: false) {
+            rented += 1
+            watch.progress()
+          }
+          return HazardFinish("\(rented) bikes rented of 3, the rest turned away")
+        }),
+    ],
+    notes: [
+      "On Linux libdispatch stops the process with __builtin_trap(), and its message",
+      "(\"dispatch_sync called on queue already owned by current thread\", src/queue.c) is",
+      "dropped: it is written only where a crash report can carry it (Darwin: the report's",
+      "\"Application Specific Information\"). Two queues synced in a ring A → B → A are not",
+      "detected anywhere: they hang, and only a watchdog tells.",
+    ])
+
+  /// Vans take two stations' locks in opposite orders: the transfer's
+  /// `nested` in a normal run of this era, then its `safe`.
+  static let lockOrder = Hazard(
+    name: "lock-order",
+    what: "8 vans each lock one station, then the other, in either order",
+    rule: "take two locks in one global order (here: by station id), or never hold two",
+    cases: [
+      .simulating(
+        DispatchEra.self, "nested: its source's lock, then the other", expect: .noProgress,
+        mode: .nested, city: .hazards, configure: vans),
+      .simulating(
+        DispatchEra.self, "fix: both locks in id order", expect: .finish, mode: .safe,
+        city: .hazards, configure: vans),
+    ])
+
+  @Sendable private static func vans(_ configuration: inout Configuration) {
+    configuration.riders = 2
+    configuration.vans = 8
+    configuration.stationCount = 2
+    configuration.paths = 20
+    configuration.legMilliseconds = 1
+  }
+}
+
+/// A station whose counter a serial queue guards, as `--lock serial-queue` does.
+///
+/// Swift 6 opt-out: `freeBikes` is only read and written on `queue`, which
+/// the compiler cannot see (`dispatchPrecondition` checks it at run time).
+private final class QueueStation: @unchecked Sendable {
+  private let queue = DispatchQueue(label: "Rossio")
+  private var freeBikes = 3
+
+  /// Checks and takes a bike in one `sync`. `nested`: the bike is taken by
+  /// `takeBike`, which syncs onto the queue again, as if it were called from
+  /// outside.
+  func rentBike(nested: Bool) -> Bool {
+    queue.sync {
+      guard freeBikes > 0 else { return false }
+      if nested { takeBike() } else { takeBikeOnQueue() }
+      return true
+    }
+  }
+
+  /// The public way in, from outside the queue.
+  func takeBike() { queue.sync { takeBikeOnQueue() } }
+
+  /// Only on the queue: a run of code that already holds it.
+  private func takeBikeOnQueue() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    freeBikes -= 1
+  }
+}

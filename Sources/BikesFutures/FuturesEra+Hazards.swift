@@ -1,0 +1,178 @@
+import BikeShare
+import Dispatch
+import Foundation
+
+/// `bikes-futures hazards`: the ways blocking futures stop, or grow.
+extension FuturesEra {
+  static let hazards = [poolStarvation, threadExplosion]
+
+  static let poolWidth = 4
+
+  /// Journeys on a pool of 4 threads block in `wait()` for legs that need
+  /// the same pool: every thread waits, and no leg ever runs.
+  static let poolStarvation = Hazard(
+    name: "pool-starvation",
+    what: "journeys on a \(poolWidth)-thread pool wait() for legs queued on that same pool",
+    rule: "never block a pool's thread on work that needs the pool: continue with whenFinished",
+    cases: [
+      HazardCase(
+        "8 journeys wait() for their legs", expect: .noProgress,
+        .blocking { watch in
+          let pool = Pool(threads: poolWidth, watch: watch)
+          let done = ride(8, on: pool, blocking: true, watch: watch)
+          return HazardFinish("\(done) journeys ended", showed: false)
+        }),
+      HazardCase(
+        "fix: the same, whenFinished", expect: .finish,
+        .blocking { watch in
+          let pool = Pool(threads: poolWidth, watch: watch)
+          let done = ride(8, on: pool, blocking: false, watch: watch)
+          return HazardFinish("\(done) journeys ended")
+        }),
+    ])
+
+  /// `count` journeys of 3 legs on `pool`: each leg a future on the pool.
+  /// Returns how many journeys ended.
+  private static func ride(_ count: Int, on pool: Pool, blocking: Bool, watch: HazardWatch) -> Int {
+    let journeys = (0..<count).map { _ in
+      Future<Void, Never>.byHand { journey in
+        pool.run {
+          if blocking {
+            for _ in 0..<3 {
+              let leg = pool.future { watch.progress() }
+              pool.blocked(+1)
+              leg.wait()  // the bug: a pool thread waits for work queued behind it
+              pool.blocked(-1)
+            }
+            journey.finish(())
+          } else {
+            legs(3, on: pool, watch: watch) { journey.finish(()) }
+          }
+        }
+      }
+    }
+    for journey in journeys { journey.wait() }
+    return journeys.count
+  }
+
+  /// `count` legs one after another, none waiting: each leg's end starts the next.
+  private static func legs(
+    _ count: Int, on pool: Pool, watch: HazardWatch, then: @escaping @Sendable () -> Void
+  ) {
+    guard count > 0 else { return then() }
+    pool.future { watch.progress() }.whenFinished { _ in
+      legs(count - 1, on: pool, watch: watch, then: then)
+    }
+  }
+
+  static let explosion = [200, 1_000]
+
+  /// A thread per blocking future: the threads grow with the riders.
+  static let threadExplosion = Hazard(
+    name: "thread-explosion",
+    what: "a thread per journey, each asleep in wait(): threads grow with the riders",
+    rule: "a blocking wait costs a thread: bound the pool, and never block its threads",
+    cases: explosion.map { riders in
+      HazardCase(
+        "\(riders.grouped) riders, a thread each", expect: .finish,
+        .blocking { watch in
+          let (_, peak) = ThreadCount.peak {
+            let journeys = (0..<riders).map { _ in
+              Future<Void, Never>.onNewThread {
+                try? Future<Void, any Error>.after(.milliseconds(200)).wait()
+                watch.progress()
+              }
+            }
+            for journey in journeys { journey.wait() }
+          }
+          return threads(peak, riders: riders, atLeast: riders)
+        })
+    } + [
+      HazardCase(
+        "fix: \(explosion.last!.grouped) riders, \(poolWidth) threads, whenFinished",
+        expect: .finish,
+        .blocking { watch in
+          let riders = explosion.last!
+          let (_, peak) = ThreadCount.peak {
+            let pool = Pool(threads: poolWidth, watch: watch)
+            let all = DispatchGroup()
+            for _ in 0..<riders {
+              all.enter()
+              pool.run {
+                Future<Void, any Error>.after(.milliseconds(200)).whenFinished { _ in
+                  watch.progress()
+                  all.leave()
+                }
+              }
+            }
+            all.wait()
+          }
+          return threads(peak, riders: riders, atMost: 64)
+        })
+    ])
+
+  /// What a count of threads says, and whether it is what the case shows.
+  private static func threads(_ peak: Int?, riders: Int, atLeast: Int = 0, atMost: Int = .max)
+    -> HazardFinish
+  {
+    guard let peak else {
+      return HazardFinish("\(riders.grouped) riders; this platform does not count threads")
+    }
+    return HazardFinish(
+      "\(peak.grouped) threads for \(riders.grouped) riders",
+      showed: peak >= atLeast && peak <= atMost)
+  }
+}
+
+/// A pool of a fixed number of threads running blocks in order: what an
+/// executor of the era looked like once someone bounded it.
+private final class Pool: Sendable {
+  private let queue = Locked<[@Sendable () -> Void]>([])
+  private let ready = DispatchSemaphore(value: 0)
+  private let width: Int
+  private let waiting = Locked(0)
+
+  init(threads: Int, watch: HazardWatch) {
+    width = threads
+    for _ in 0..<threads {
+      Thread { [queue, ready] in
+        while true {
+          ready.wait()
+          let block = queue.withLock { $0.removeFirst() }
+          block()
+        }
+      }.start()
+    }
+    watch.watch { [queue, waiting, width] in
+      let blocked = waiting.withLock { $0 }
+      let queued = queue.withLock { $0.count }
+      return (
+        0,
+        blocked == 0
+          ? []
+          : [
+            "\(blocked) of the pool's \(width) threads are blocked in wait();"
+              + " \(queued) blocks are queued behind them, never run"
+          ]
+      )
+    }
+  }
+
+  func run(_ block: @escaping @Sendable () -> Void) {
+    queue.withLock { $0.append(block) }
+    ready.signal()
+  }
+
+  /// A future whose work runs on the pool.
+  func future(_ work: @escaping @Sendable () -> Void) -> Future<Void, Never> {
+    Future.byHand { future in
+      run {
+        work()
+        future.finish(())
+      }
+    }
+  }
+
+  /// One more (or one fewer) of the pool's threads blocked in `wait()`.
+  func blocked(_ change: Int) { waiting.withLock { $0 += change } }
+}

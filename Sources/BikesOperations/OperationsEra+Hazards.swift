@@ -1,0 +1,109 @@
+import BikeShare
+import Foundation
+
+/// `bikes-operations hazards`: the ways operations stop.
+extension OperationsEra {
+  static let hazards = [dependencyCycle, waitInsideQueue]
+
+  /// Two operations that depend on each other: neither is ever ready, and
+  /// the queue keeps them for ever without a word.
+  static let dependencyCycle = Hazard(
+    name: "dependency-cycle",
+    what: "take depends on leave, and leave on take: neither operation ever starts",
+    rule:
+      "dependencies form a chain (check → take → leave), never a ring; nothing checks it for you",
+    cases: [
+      HazardCase(
+        "take ⇄ leave", expect: .noProgress,
+        .blocking { watch in transfer(cycle: true, watch: watch) }),
+      HazardCase(
+        "fix: check → take → leave", expect: .finish,
+        .blocking { watch in transfer(cycle: false, watch: watch) }),
+    ])
+
+  /// One bike from Rossio to Chiado as three operations; `cycle` adds the
+  /// dependency that closes the ring.
+  private static func transfer(cycle: Bool, watch: HazardWatch) -> HazardFinish {
+    let queue = OperationQueue()
+    let steps = ["check Rossio", "take a bike at Rossio", "leave it at Chiado"].map { name in
+      let step = BlockOperation { watch.progress() }
+      step.name = name
+      return step
+    }
+    steps[1].addDependency(steps[0])
+    steps[2].addDependency(steps[1])
+    if cycle { steps[1].addDependency(steps[2]) }
+    watch.watch { (0, waiting(steps, queue: queue)) }
+    queue.addOperations(steps, waitUntilFinished: true)
+    return HazardFinish("\(steps.count) operations finished, in order")
+  }
+
+  /// Each operation not finished, and what it waits for.
+  private static func waiting(_ operations: [Operation], queue: OperationQueue) -> [String] {
+    let open = operations.filter { !$0.isFinished }
+    return open.map { operation in
+      let before = operation.dependencies.filter { !$0.isFinished }.map { "'\($0.name ?? "?")'" }
+      return "'\(operation.name ?? "?")' \(operation.isExecuting ? "runs" : "has not started")"
+        + (before.isEmpty ? "" : ": it waits for " + before.joined(separator: ", "))
+    } + ["the queue holds \(queue.operationCount) operations, none ready, and raises nothing"]
+  }
+
+  static let width = 2
+
+  /// Riders' operations wait inside the queue for legs that need the same
+  /// queue: every slot is taken by a waiter.
+  static let waitInsideQueue = Hazard(
+    name: "wait-inside-queue",
+    what: "a rider's operation waitUntilFinished()s for a leg on its own queue, \(width) wide",
+    rule: "never wait inside an operation: make the next step depend on the one it needs",
+    cases: [
+      HazardCase(
+        "\(width) riders wait for their legs", expect: .noProgress,
+        .blocking { watch in ride(waiting: true, watch: watch) }),
+      HazardCase(
+        "fix: the next step depends on the leg", expect: .finish,
+        .blocking { watch in ride(waiting: false, watch: watch) }),
+    ])
+
+  /// `width` riders, each a first step that needs a leg then a last step.
+  private static func ride(waiting: Bool, watch: HazardWatch) -> HazardFinish {
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = width
+    let legs = Locked<[Operation]>([])
+    var riders: [Operation] = []
+    for rider in 1...width {
+      let leg = BlockOperation { watch.progress() }
+      leg.name = "rider \(rider)'s leg"
+      legs.withLock { $0.append(leg) }
+      let arrive = BlockOperation { watch.progress() }
+      arrive.name = "rider \(rider) arrives"
+      if waiting {
+        let start = BlockOperation {
+          queue.addOperation(leg)
+          leg.waitUntilFinished()  // the bug: it holds a slot of the queue the leg needs
+          queue.addOperation(arrive)
+        }
+        start.name = "rider \(rider) sets off"
+        riders.append(start)
+      } else {
+        arrive.addDependency(leg)
+        riders += [leg, arrive]
+      }
+    }
+    let starts = riders
+    watch.watch {
+      let blocked = starts.filter(\.isExecuting).count
+      let queued = legs.withLock { $0 }.filter { !$0.isExecuting && !$0.isFinished }.count
+      return (
+        0,
+        [
+          "\(blocked) riders' operations hold \(blocked) of the queue's \(width) slots in"
+            + " waitUntilFinished(); the \(queued) legs they wait for are queued, not started"
+        ]
+      )
+    }
+    queue.addOperations(riders, waitUntilFinished: false)
+    queue.waitUntilAllOperationsAreFinished()
+    return HazardFinish("\(width) riders arrived")
+  }
+}

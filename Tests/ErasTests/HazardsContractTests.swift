@@ -1,0 +1,69 @@
+import BikeShare
+import Foundation
+import TestSupport
+import Testing
+
+/// `bikes-<era> hazards`: every era lists its own ways to stop making
+/// progress, and each one, run from the built executable, shows its failure
+/// and its fix; the command checks each case's outcome and exits 0 only when
+/// every case ended as it should (a deadlock stopped by the watchdog, a
+/// signal, a run that finished).
+@Suite(.timeLimit(.minutes(2))) struct HazardsContractTests {
+  static let hazards: [(EraUnderTest, String)] = Eras.all.flatMap { era in
+    era.era.hazards.map { (era, $0.name) }
+  }
+
+  @Test(arguments: Eras.all)
+  func everyEraListsItsHazards(era: EraUnderTest) throws {
+    let names = era.era.hazards.map(\.name)
+    #expect(names.count >= 1, "\(era.name) has no hazards")
+    let output = try era.executable().run(["hazards"], limit: 30)
+    #expect(output.status == 0)
+    for name in names {
+      #expect(output.outputLines.contains { $0.hasPrefix("  \(name)  ") }, "\(name) not listed")
+    }
+  }
+
+  /// What a hazard's table must say besides its outcomes: what waited, or
+  /// what the platform said.
+  static let said: [String: String] = [
+    "forgotten-completion": "leaked its continuation without resuming it",
+    "dependency-cycle":
+      "'take a bike at Rossio' has not started: it waits for 'leave it at Chiado'",
+    "wait-inside-queue": "hold 2 of the queue's 2 slots in waitUntilFinished()",
+    "sync-on-own-queue": "killed by SIGILL",
+    "lock-order": "deadlock: van ",
+    "pool-starvation": "4 of the pool's 4 threads are blocked in wait()",
+    "thread-explosion": "threads for 1,000 riders",
+    "blocking-in-task": "tasks are blocked in DispatchSemaphore.wait()",
+    "actor-call-cycle": "waits for Rossio's turn, which Rossio.send(to: Chiado) holds",
+  ]
+
+  @Test(arguments: hazards)
+  func eachHazardShowsItsFailureThenItsFix(era: EraUnderTest, name: String) throws {
+    let output = try era.executable().run(
+      ["hazards", name, "--watchdog-ms", "300"], limit: 60)
+    #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+    let hazard = try #require(era.era.hazards.first { $0.name == name })
+    let rows = output.outputLines
+    for item in hazard.cases {
+      let row = rows.first { $0.hasPrefix("  \(item.label)  ") }
+      switch item.expect {
+      case .noProgress: #expect(row?.contains("no progress") == true, "\(item.label): \(rows)")
+      case .signal: #expect(row?.contains("killed by") == true, "\(item.label): \(rows)")
+      case .finish: #expect(row?.contains("finished") == true, "\(item.label): \(rows)")
+      }
+    }
+    let expected = try #require(Self.said[name], "say what \(name) must print")
+    #expect(output.standardOutput.contains(expected), "\(output.standardOutput)")
+  }
+
+  @Test func anUnknownHazardIsAUsageError() throws {
+    let output = try Executable("bikes-dispatch").run(["hazards", "deadlock"], limit: 30)
+    #expect(output.status == 2)
+    #expect(
+      output.errorLines == [
+        "bikes-dispatch: no hazard 'deadlock' here: sync-on-own-queue, lock-order, all"
+      ])
+  }
+}
