@@ -112,7 +112,7 @@ enum HazardsCommand {
   private static func child(_ item: HazardCase, bound: Duration) async -> Int32 {
     // A case that kills its process leaves no core file behind.
     var none = rlimit(rlim_cur: 0, rlim_max: 0)
-    _ = setrlimit(RLIMIT_CORE_VALUE, &none)
+    _ = setrlimit(coreLimit, &none)
     let watch = HazardWatch()
     let clock = ContinuousClock()
     let start = clock.now
@@ -369,7 +369,7 @@ enum HazardsCommand {
 }
 
 #if canImport(Glibc)
-  private let RLIMIT_CORE_VALUE = __rlimit_resource_t(RLIMIT_CORE.rawValue)
+  private let coreLimit = __rlimit_resource_t(RLIMIT_CORE.rawValue)
 #else
-  private let RLIMIT_CORE_VALUE = RLIMIT_CORE
+  private let coreLimit = RLIMIT_CORE
 #endif
