@@ -103,10 +103,12 @@ struct Run {
   func operations() throws -> [OperationCost] {
     Console.error("bench: operations (\(options.repetitions) rounds, eras interleaved)")
     var atomic: [Double] = []
+    var registry: [Double] = []
     var timings: [String: [BenchTiming]] = [:]
     var order: [String: [String]] = [:]  // each era's cases in the order it printed them
     for round in 1...options.repetitions {
       atomic.append(AtomicLimit.measure(adds: options.quick ? 2_000_000 : 20_000_000))
+      registry.append(RegistryCost.measure(visits: options.quick ? 2_000_000 : 20_000_000))
       for era in options.eras {
         note("round \(round) of \(options.repetitions): \(era)")
         let riders = options.riderCounts.map(String.init).joined(separator: ",")
@@ -154,6 +156,12 @@ struct Run {
       OperationCost(
         era: "machine", case: "one atomic add", bare: true, riders: 1, ns: Spread(atomic),
         timesAtomic: 1, timesBare: nil, bareCase: nil))
+    // What the watchdog's registry adds to each visit of a normal run.
+    let registryNs = Spread(registry)
+    costs.append(
+      OperationCost(
+        era: "machine", case: "registry: arrive, leave, add", bare: true, riders: 1,
+        ns: registryNs, timesAtomic: registryNs.median / atomicNs, timesBare: nil, bareCase: nil))
     return costs
   }
 

@@ -86,6 +86,26 @@ struct ScaleStep: Codable, Sendable, Equatable {
 }
 
 /// The physical limit: one uncontended atomic add, in nanoseconds.
+/// What the watchdog's registry (`Whereabouts`) adds to one rider's visit
+/// in a normal run: the rider arrives at a station, leaves it, and one more
+/// visit is counted. One thread, so the figure is the registry's own cost,
+/// without contention.
+enum RegistryCost {
+  static func measure(visits: Int = 20_000_000) -> Double {
+    let registry = Whereabouts(riders: 1, stations: 4)
+    let clock = ContinuousClock()
+    let started = clock.now
+    for visit in 0..<visits {
+      registry.arrive(rider: 0, station: visit & 3, wanting: visit & 4 == 0 ? .bike : .emptySlot)
+      registry.leave(rider: 0)
+      registry.add()
+    }
+    let elapsed = started.duration(to: clock.now)
+    if registry.value != visits { return .nan }
+    return elapsed.seconds * 1e9 / Double(visits)
+  }
+}
+
 enum AtomicLimit {
   static func measure(adds: Int = 20_000_000) -> Double {
     let counter = Atomic<Int>(0)
