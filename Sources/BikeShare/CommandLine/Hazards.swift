@@ -60,6 +60,8 @@ enum HazardsCommand {
     for hazard in chosen {
       var ended: [Ended] = []
       for (index, item) in hazard.cases.enumerated() {
+        // In a terminal, say what runs while it runs: a case may take the bound.
+        if isatty(2) == 1 { Console.error("  running \(hazard.name): \(item.label) …") }
         let end = await spawn(
           executable,
           [
@@ -86,7 +88,10 @@ enum HazardsCommand {
   static func list<E: Era>(_ era: E.Type) -> String {
     let hazards = E.hazards
     let width = (hazards.map(\.name.count).max() ?? 0) + 2
-    var lines = ["\(E.executable) hazards: how \(E.summary) stop making progress"]
+    var lines = [
+      "\(E.executable): \(E.summary)",
+      "Its own ways to stop making progress, each shown, then fixed:",
+    ]
     for hazard in hazards {
       lines.append(
         "  " + hazard.name.padding(toLength: width, withPad: " ", startingAt: 0) + hazard.what)
