@@ -70,7 +70,7 @@ extension ActorsEra {
         watch.progress()
       }
     }
-    return HazardFinish("\(poolWidth) tasks let go by the one after them")
+    return HazardFinish("the task after them let \(poolWidth) waiting tasks go")
   }
 
   /// Blocks the calling thread: a synchronous function, so that the call

@@ -74,7 +74,7 @@ extension FuturesEra {
     rule: "a blocking wait costs a thread: bound the pool, and never block its threads",
     cases: explosion.map { riders in
       HazardCase(
-        "\(riders.grouped) riders, a thread each", expect: .finish,
+        "\(riders.grouped) riders, a thread each", expect: .finish, leg: .milliseconds(200),
         .blocking { watch in
           let (_, peak) = ThreadCount.peak {
             let journeys = (0..<riders).map { _ in
@@ -90,7 +90,7 @@ extension FuturesEra {
     } + [
       HazardCase(
         "fix: \(explosion.last!.grouped) riders, \(poolWidth) threads, whenFinished",
-        expect: .finish,
+        expect: .finish, leg: .milliseconds(200),
         .blocking { watch in
           let riders = explosion.last!
           let (_, peak) = ThreadCount.peak {

@@ -58,6 +58,15 @@ import Testing
     #expect(output.standardOutput.contains(expected), "\(output.standardOutput)")
   }
 
+  /// A case whose own waits are legs (a thread asleep 200 ms) is not
+  /// stopped by a bound shorter than its legs: like a run, it adds two.
+  @Test func aBoundShorterThanACaseLegStillLetsItFinish() throws {
+    let output = try Executable("bikes-futures").run(
+      ["hazards", "thread-explosion", "--watchdog-ms", "50"], limit: 60)
+    #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+    #expect(!output.outputLines.contains { $0.contains("  no progress") }, "\(output.outputLines)")
+  }
+
   @Test func anUnknownHazardIsAUsageError() throws {
     let output = try Executable("bikes-dispatch").run(["hazards", "deadlock"], limit: 30)
     #expect(output.status == 2)

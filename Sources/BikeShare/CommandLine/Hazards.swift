@@ -45,7 +45,8 @@ enum HazardsCommand {
         Console.error("\(E.executable): hazards \(name) has no case \(index)")
         return ExitCode.usageError
       }
-      return await child(chosen[0].cases[index], bound: bound)
+      let item = chosen[0].cases[index]
+      return await child(item, bound: bound + item.leg * 2)
     }
     guard let executable = Bundle.main.executableURL else {
       Console.error("\(E.executable): cannot find my own executable to run the cases")
@@ -54,7 +55,7 @@ enum HazardsCommand {
     Console.out(
       "\(E.executable) hazards: each case runs in a process of its own; a watchdog stops one"
         + " that makes no progress for \(RunReport.seconds(bound.seconds))"
-        + " (--watchdog-ms \(request.watchdogMilliseconds)).")
+        + " (--watchdog-ms \(request.watchdogMilliseconds); a case with legs adds two).")
     var summary: [(Hazard, [Ended])] = []
     var missed: [String] = []
     for hazard in chosen {
@@ -68,7 +69,7 @@ enum HazardsCommand {
             "hazards", hazard.name, "--case", "\(index)", "--watchdog-ms",
             "\(request.watchdogMilliseconds)",
           ],
-          limit: bound + .seconds(5))
+          limit: bound + item.leg * 2 + .seconds(5))
         ended.append(end)
         if !end.showed(item.expect) {
           missed.append(
@@ -90,15 +91,17 @@ enum HazardsCommand {
     let width = (hazards.map(\.name.count).max() ?? 0) + 2
     var lines = [
       "\(E.executable): \(E.summary)",
-      "Its own ways to stop making progress, each shown, then fixed:",
+      hazards.count == 1
+        ? "Its own way to stop making progress, shown, then fixed:"
+        : "Its own ways to stop making progress, each shown, then fixed:",
     ]
     for hazard in hazards {
       lines.append(
         "  " + hazard.name.padding(toLength: width, withPad: " ", startingAt: 0) + hazard.what)
     }
     lines.append(
-      "Run one, broken then fixed: \(E.executable) hazards \(hazards.first?.name ?? "NAME")"
-        + "   every one: \(E.executable) hazards all")
+      "Run one, broken then fixed: add its name (hazards \(hazards.first?.name ?? "NAME"));"
+        + " every one: hazards all")
     return lines.joined(separator: "\n")
   }
 

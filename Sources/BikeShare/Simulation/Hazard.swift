@@ -53,10 +53,14 @@ public struct HazardCase: Sendable {
   public let label: String
   public let expect: Expect
   public let body: Body
+  /// The longest wait of the case's own that is progress (a leg): the
+  /// watchdog's bound grows by two of them, as a run's does by two legs.
+  public let leg: Duration
 
-  public init(_ label: String, expect: Expect, _ body: Body) {
+  public init(_ label: String, expect: Expect, leg: Duration = .zero, _ body: Body) {
     self.label = label
     self.expect = expect
+    self.leg = leg
     self.body = body
   }
 }
