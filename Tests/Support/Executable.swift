@@ -25,6 +25,14 @@ public struct Executable {
 
   private init(url: URL) { self.url = url }
 
+  /// Any executable, by its path (a toolchain's `swiftc`).
+  public init(path: String) throws {
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+      throw NotFound(name: path, looked: [path])
+    }
+    url = URL(fileURLWithPath: path)
+  }
+
   /// Runs through `/bin/sh` with `redirections` after the command (`>&-`,
   /// `>/dev/full`, `| head -1`); what the shell itself prints is collected.
   public func run(_ arguments: [String], redirections: String, limit: Double = 120) throws
