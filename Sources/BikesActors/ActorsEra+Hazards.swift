@@ -41,14 +41,11 @@ extension ActorsEra {
     watch.watch {
       let waiting = blocked.withLock { $0 }
       let started = signalled.withLock { $0 }
-      return (
-        0,
-        [
-          "\(waiting) tasks are blocked in DispatchSemaphore.wait(), holding \(waiting) of the"
-            + " pool's \(poolWidth) threads; the task that would signal them "
-            + (started ? "ran" : "has not started")
-        ]
-      )
+      return [
+        "\(waiting) tasks are blocked in DispatchSemaphore.wait(), holding \(waiting) of the"
+          + " pool's \(poolWidth) threads; the task that would signal them "
+          + (started ? "ran" : "has not started")
+      ]
     }
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<poolWidth {

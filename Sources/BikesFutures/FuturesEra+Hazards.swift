@@ -146,15 +146,11 @@ private final class Pool: Sendable {
     watch.watch { [queue, waiting, width] in
       let blocked = waiting.withLock { $0 }
       let queued = queue.withLock { $0.count }
-      return (
-        0,
-        blocked == 0
-          ? []
-          : [
-            "\(blocked) of the pool's \(width) threads are blocked in wait();"
-              + " \(queued) blocks are queued behind them, never run"
-          ]
-      )
+      guard blocked > 0 else { return [] }
+      return [
+        "\(blocked) of the pool's \(width) threads are blocked in wait();"
+          + " \(queued) blocks are queued behind them, never run"
+      ]
     }
   }
 

@@ -33,7 +33,7 @@ extension OperationsEra {
     steps[1].addDependency(steps[0])
     steps[2].addDependency(steps[1])
     if cycle { steps[1].addDependency(steps[2]) }
-    watch.watch { (0, waiting(steps, queue: queue)) }
+    watch.watch { waiting(steps, queue: queue) }
     queue.addOperations(steps, waitUntilFinished: true)
     return HazardFinish("\(steps.count) operations finished, in order")
   }
@@ -94,13 +94,10 @@ extension OperationsEra {
     watch.watch {
       let blocked = starts.filter(\.isExecuting).count
       let queued = legs.withLock { $0 }.filter { !$0.isExecuting && !$0.isFinished }.count
-      return (
-        0,
-        [
-          "\(blocked) riders' operations hold \(blocked) of the queue's \(width) slots in"
-            + " waitUntilFinished(); the \(queued) legs they wait for are queued, not started"
-        ]
-      )
+      return [
+        "\(blocked) riders' operations hold \(blocked) of the queue's \(width) slots in"
+          + " waitUntilFinished(); the \(queued) legs they wait for are queued, not started"
+      ]
     }
     queue.addOperations(riders, waitUntilFinished: false)
     queue.waitUntilAllOperationsAreFinished()

@@ -15,7 +15,7 @@ import Testing
     #expect(watch.value == 2)
     #expect(watch.waitingLines == ["A waits for B", "B waits for C"])
     watch.waiting("a", nil)
-    watch.watch { (5, ["van 1 holds Rossio"]) }
+    watch.watch(progress: { 5 }, waiting: { ["van 1 holds Rossio"] })
     #expect(watch.value == 7)
     #expect(watch.waitingLines == ["B waits for C", "van 1 holds Rossio"])
   }

@@ -84,7 +84,10 @@ public struct HazardFinish: Sendable {
 public final class HazardWatch: Sendable {
   private let steps = Atomic<Int>(0)
   private let lines = Locked<[String: String]>([:])
-  private let extra = Locked<(@Sendable () -> (progress: Int, lines: [String]))?>(nil)
+  /// Another source's progress, read at every tick of the watchdog.
+  private let extraProgress = Locked<(@Sendable () -> Int)?>(nil)
+  /// Another source's waiting lines, read once, when the watchdog fires.
+  private let extraLines = Locked<(@Sendable () -> [String])?>(nil)
 
   public init() {}
 
@@ -96,20 +99,24 @@ public final class HazardWatch: Sendable {
     lines.withLock { $0[who] = line }
   }
 
-  /// Another source of progress and waiting lines (a simulation's registry).
-  public func watch(_ source: @escaping @Sendable () -> (progress: Int, lines: [String])) {
-    extra.withLock { $0 = source }
+  /// Another source of waiting lines (the state of a queue, a pool, a
+  /// run's registry), and of progress if it counts its own.
+  public func watch(
+    progress: (@Sendable () -> Int)? = nil, waiting: @escaping @Sendable () -> [String]
+  ) {
+    extraProgress.withLock { $0 = progress }
+    extraLines.withLock { $0 = waiting }
   }
 
   /// Steps done, counting the other source's.
   public var value: Int {
-    steps.load(ordering: .relaxed) + (extra.withLock { $0 }?().progress ?? 0)
+    steps.load(ordering: .relaxed) + (extraProgress.withLock { $0 }?() ?? 0)
   }
 
   /// Who waits for what, in the order of the waiters' names.
   public var waitingLines: [String] {
     let own = lines.withLock { $0 }.sorted { $0.key < $1.key }.map(\.value)
-    return own + (extra.withLock { $0 }?().lines ?? [])
+    return own + (extraLines.withLock { $0 }?() ?? [])
   }
 }
 

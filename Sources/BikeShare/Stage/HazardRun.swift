@@ -18,9 +18,9 @@ extension HazardCase {
         let simulation = Simulation(
           mode: mode, configuration: configuration, selection: selection, log: .none)
         let names = simulation.stations.map(\.name)
-        watch.watch { [whereabouts = simulation.whereabouts] in
-          (whereabouts.value, whereabouts.waiting(stationNames: names))
-        }
+        let whereabouts = simulation.whereabouts
+        watch.watch(
+          progress: { whereabouts.value }, waiting: { whereabouts.waiting(stationNames: names) })
         let outcome = await E.simulate(simulation)
         let vans = outcome.vans.reduce(into: VanResult()) {
           $0.transfers += $1.transfers
