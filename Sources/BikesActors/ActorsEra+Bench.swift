@@ -65,8 +65,8 @@ extension ActorsEra {
   ) async {
     let station = Station(BenchCase.station, audit: StationAudit(BenchCase.station))
     let rider = Rider(
-      mode: mode, fix: fix, stations: [station], payments: Payments(), probe: .waiting(.zero),
-      log: .none)
+      mode: mode, fix: fix, callers: .nonisolated, stations: [station], payments: Payments(),
+      probe: .waiting(.zero), log: .none)
     await withDiscardingTaskGroup { group in
       for index in 0..<riders {
         group.addTask {

@@ -21,9 +21,9 @@ enum ActorsEra: Era {
   static func replay(_ stage: ReplayStage) async -> StationCounts {
     let station = Station(stage.station, audit: stage.audit)
     let rider = Rider(
-      mode: stage.mode, fix: stage.configuration.fix, stations: [station],
-      payments: Payments(log: stage.log),
-      probe: stage.probe, log: stage.log)
+      mode: stage.mode, fix: stage.configuration.fix, callers: stage.configuration.callers,
+      stations: [station],
+      payments: Payments(log: stage.log), probe: stage.probe, log: stage.log)
     await withDiscardingTaskGroup { group in
       for index in stage.riders {
         group.addTask {

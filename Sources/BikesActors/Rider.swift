@@ -5,6 +5,10 @@ struct Rider: Sendable {
   let mode: Mode
   /// Which safe implementation `--mode safe` uses.
   let fix: ActorsFix
+  /// `--callers`: where each visit checks and acts (`Rider+Callers.swift`).
+  let callers: ActorsCallers
+  /// The main actor, or the jobs explorer's stand-in for it.
+  var home = Home.mainActor
   let stations: [Station]
   let payments: Payments
   let probe: RaceProbe
@@ -39,6 +43,9 @@ struct Rider: Sendable {
     await probe.pause(ProbeStop(rider: rider, station: index, point: .arrive))
     let now: StationCounts? =
       switch (mode, want) {
+      case _ where callers != .nonisolated:
+        // `--callers main-actor|concurrent`: `Rider+Callers.swift`.
+        await home.checkAndAct(self, index, want, as: rider)
       case (.safe, _): await safely(want, at: station, as: rider)
       case (.reentrant, .bike):
         await station.takeBike(
@@ -54,8 +61,14 @@ struct Rider: Sendable {
   }
 
   // MARK: - Racy: the original project's check-then-act
+  //
+  // `@concurrent` (SE-0461): on the global concurrent executor whoever calls
+  // them. Every nonisolated `async` function of this package runs there, as
+  // it builds without Swift 6.2's upcoming feature
+  // `NonisolatedNonsendingByDefault`; the attribute says so where
+  // `--callers concurrent` calls them from the main actor.
 
-  private func racyTake(at index: Int, as rider: Int) async -> StationCounts? {
+  @concurrent func racyTake(at index: Int, as rider: Int) async -> StationCounts? {
     let station = stations[index]
     if probe.isBare { return await originalTake(from: station) }
     let free = await station.freeBikes
@@ -67,7 +80,7 @@ struct Rider: Sendable {
     return await station.removeBike()
   }
 
-  private func racyLeave(at index: Int, as rider: Int) async -> StationCounts? {
+  @concurrent func racyLeave(at index: Int, as rider: Int) async -> StationCounts? {
     let station = stations[index]
     if probe.isBare { return await originalLeave(at: station) }
     let empty = await station.emptySlots
@@ -96,7 +109,7 @@ struct Rider: Sendable {
 
   /// The reentrant station's race window: the check is logged, then the probe
   /// holds the rider while the station's method is suspended.
-  private func window(at index: Int, _ rider: Int, wanting want: Want)
+  func window(at index: Int, _ rider: Int, wanting want: Want)
     -> (@Sendable (Int) async -> Void)?
   {
     if probe.isBare { return nil }
@@ -108,7 +121,8 @@ struct Rider: Sendable {
 
   // MARK: - Safe: check and act as one unit, in one of three ways
 
-  private func safely(_ want: Want, at station: Station, as rider: Int) async -> StationCounts? {
+  @concurrent func safely(_ want: Want, at station: Station, as rider: Int) async -> StationCounts?
+  {
     switch (fix, want) {
     case (.method, .bike): await station.takeBike()
     case (.method, .emptySlot): await station.leaveBike()
@@ -124,11 +138,11 @@ struct Rider: Sendable {
   // no `await`, so no other call runs there in between: the caller's
   // transaction, without a new station method.
 
-  private static func take(from station: isolated Station) -> StationCounts? {
+  static func take(from station: isolated Station) -> StationCounts? {
     station.freeBikes > 0 ? station.removeBike() : nil
   }
 
-  private static func leave(at station: isolated Station) -> StationCounts? {
+  static func leave(at station: isolated Station) -> StationCounts? {
     station.emptySlots > 0 ? station.addBike() : nil
   }
 }

@@ -21,8 +21,10 @@ enum Run {
   static func ride(_ simulation: Simulation) async -> RunOutcome {
     let stations = simulation.makeStations(Station.init)
     let rider = Rider(
-      mode: simulation.riderMode, fix: simulation.configuration.fix, stations: stations,
-      payments: Payments(log: simulation.log), probe: simulation.probe, log: simulation.log)
+      mode: simulation.riderMode, fix: simulation.configuration.fix,
+      callers: simulation.configuration.callers,
+      stations: stations, payments: Payments(log: simulation.log), probe: simulation.probe,
+      log: simulation.log)
     let legDuration = simulation.configuration.legDuration
     // `--vans`: a task each, beside the riders.
     async let vans = drive(simulation.vans, simulation, stations)

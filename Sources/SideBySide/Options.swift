@@ -44,12 +44,21 @@ struct Options: Sendable, Equatable {
 
   /// The table: one run per row, each printing one JSON report. The racy
   /// mode with the pause, the same without it (window 0, when the pause is
-  /// not 0 already), the era's own modes that replay, then the fix.
+  /// not 0 already), in the actors era the same again with its riders'
+  /// check and act on the main actor (`--callers main-actor`), the era's own
+  /// modes that replay, then the fix.
   func runs(for era: EraInfo) -> [[String]] {
     let common = ["--format", "json"] + shared + own(for: era)
     var runs = [common + ["--mode", Mode.racy.rawValue]]
     if configuration.raceWindowMicroseconds > 0 {
       runs.append(common + ["--mode", Mode.racy.rawValue, "--race-window-us", "0"])
+    }
+    if era.takes(.callers) {
+      runs.append(
+        common + [
+          "--mode", Mode.racy.rawValue, "--race-window-us", "0", "--callers",
+          ActorsCallers.mainActor.rawValue,
+        ])
     }
     for own in era.ownModes where own.replays {
       runs.append(common + ["--mode", own.mode.rawValue])

@@ -73,6 +73,8 @@ enum Table {
       "window: µs paused between check and act in racy rows, to show the race on any",
       "machine; 0: nothing between them but the original code.",
       "lowest f/e: the lowest free bikes / empty slots seen at any station.",
+      "racy@Main: actors' racy riders check and act on the main actor (--callers",
+      "main-actor), as Swift 6.2's -default-isolation MainActor compiles them.",
     ]
     lines.append(
       layout == .wide
@@ -107,21 +109,28 @@ enum Table {
     let lowestEmpty = row.stations.map(\.min.emptySlots).min().map(String.init) ?? "-"
     let window = row.mode.isFix ? "-" : "\(row.config.raceWindowUs)"
     let conserved = row.conserved ? "yes" : "NO"
+    let mode = rowMode(row)
     let cells =
       switch layout {
       case .wide:
         [
-          row.era, row.mode.rawValue, window, "\(row.paths)", "\(row.waitingLegs)",
+          row.era, mode, window, "\(row.paths)", "\(row.waitingLegs)",
           "\(row.violations.count)", "\(lowestFree)/\(lowestEmpty)", conserved,
           RunReport.seconds(row.wallSeconds), row.verdict.rawValue,
         ]
       case .narrow:
         [
-          row.era, row.mode.rawValue, window, "\(row.violations.count)",
+          row.era, mode, window, "\(row.violations.count)",
           "\(lowestFree)/\(lowestEmpty)", conserved, row.verdict.rawValue,
         ]
       }
     return line(cells, layout)
+  }
+
+  /// The mode column: the mode, and `@Main` for riders that check and act
+  /// on the main actor (`--callers main-actor`).
+  static func rowMode(_ row: RunReport) -> String {
+    row.mode.rawValue + (row.config.callers == .mainActor ? "@Main" : "")
   }
 
   /// The era's JSON line untouched, with the verdict added as its first key, `"meaning"`.
@@ -149,6 +158,22 @@ enum Table {
     return text
   }
 
+  /// `parts` after `lead`, joined by " · ", on as many lines of at most
+  /// 80 columns as they need, each further line indented under the first part.
+  static func wrapped(_ lead: String, _ parts: [String]) -> [String] {
+    var lines = [lead]
+    for part in parts {
+      let last = lines[lines.count - 1]
+      let fresh = last == lead || last.allSatisfy { $0 == " " }
+      if !fresh, last.count + 3 + part.count > 80 {
+        lines.append(String(repeating: " ", count: lead.count) + part)
+      } else {
+        lines[lines.count - 1] += (fresh ? "" : " · ") + part
+      }
+    }
+    return lines
+  }
+
   /// The lines under the table: what the whole run showed.
   static func summary(rows: [RunReport], skipped: [String]) -> [String] {
     var lines: [String] = []
@@ -158,16 +183,21 @@ enum Table {
       "\(rows.filter { $0.verdict == .raceShown }.count) of \(rows.count)"
     }
     var shownIn: [String] = []
-    let racy = bugs.filter { $0.mode == .racy }
+    let onMain = bugs.filter { $0.mode == .racy && $0.config.callers == .mainActor }
+    let racy = bugs.filter { $0.mode == .racy && $0.config.callers != .mainActor }
     for window in Set(racy.map(\.config.raceWindowUs)).sorted(by: >) {
       shownIn.append(
         "racy at \(window) µs \(shown(racy.filter { $0.config.raceWindowUs == window }))")
+    }
+    for window in Set(onMain.map(\.config.raceWindowUs)).sorted(by: >) {
+      shownIn.append(
+        "racy@Main at \(window) µs \(shown(onMain.filter { $0.config.raceWindowUs == window }))")
     }
     let own = bugs.filter { $0.mode != .racy }
     for mode in own.map(\.mode).reduce(into: [Mode](), { if !$0.contains($1) { $0.append($1) } }) {
       shownIn.append("\(mode) \(shown(own.filter { $0.mode == mode }))")
     }
-    lines.append("race shown in: " + shownIn.joined(separator: " · "))
+    lines += wrapped("race shown in: ", shownIn)
     lines.append(
       "fix holds in: safe \(safe.filter { $0.verdict == .fixHolds }.count) of \(safe.count)")
     if safe.contains(where: { $0.verdict == .fixBroken }) {

@@ -162,6 +162,42 @@ import Testing
     #expect(source.contains("if probe.isBare"))
   }
 
+  /// `--callers main-actor` runs copies of the actors rider's check and act,
+  /// compiled `nonisolated(nonsending)`: the same lines, the names aside,
+  /// or the flag would measure other code than the rider's.
+  @Test(arguments: ["safely", "racyTake", "racyLeave", "originalTake", "originalLeave"])
+  func theMainActorCopiesAreTheRidersOwnLines(function: String) throws {
+    let rider = try #require(Self.text("Sources/BikesActors/Rider.swift"))
+    let copies = try #require(Self.text("Sources/BikesActors/Rider+Callers.swift"))
+    let original = try #require(Self.body(of: function, in: rider))
+    let copy = try #require(Self.body(of: function + "OnCaller", in: copies))
+    #expect(copy.replacingOccurrences(of: "OnCaller(", with: "(") == original)
+  }
+
+  /// The copy of the visit's switch has every case of the visit's own (the
+  /// `--callers concurrent` cases aside).
+  @Test func theMainActorSwitchHasTheVisitsCases() throws {
+    let rider = try #require(Self.text("Sources/BikesActors/Rider.swift"))
+    let copies = try #require(Self.text("Sources/BikesActors/Rider+Callers.swift"))
+    let visit = try #require(Self.body(of: "visit", in: rider))
+    let switchOnCaller = try #require(Self.body(of: "checkAndActOnCaller", in: copies))
+      .replacingOccurrences(of: "OnCaller(", with: "(")
+    let cases = visit.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { ["case (", "await station.", "charging:"].contains(where: $0.hasPrefix) }
+    #expect(cases.count == 9)
+    for line in cases { #expect(switchOnCaller.contains(line), "\(line)") }
+  }
+
+  /// A function's body in formatted source: from the brace that ends its
+  /// signature to the brace that closes it, two spaces in.
+  static func body(of function: String, in source: String) -> String? {
+    guard let start = source.range(of: "func \(function)("),
+      let open = source.range(of: "{\n", range: start.upperBound..<source.endIndex),
+      let close = source.range(of: "\n  }\n", range: open.upperBound..<source.endIndex)
+    else { return nil }
+    return String(source[open.upperBound..<close.lowerBound])
+  }
+
   @Test func onlyAZeroWindowWithTheLogOffIsBare() {
     #expect(RaceProbe.waiting(.zero).isBare)
     #expect(BlockingRaceProbe.waiting(.zero).isBare)

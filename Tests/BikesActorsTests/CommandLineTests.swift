@@ -1,3 +1,4 @@
+import BikeShare
 import Foundation
 import TestSupport
 import Testing
@@ -52,6 +53,51 @@ import Testing
         "bikes-actors: --fix expects one of method, isolated, reserve, got 'lock'"
       ])
     #expect(result.standardOutput.isEmpty)
+  }
+
+  @Test func anUnknownCallersIsOneLineAndExitTwo() throws {
+    for arguments in [["--callers", "main"], ["stress", "--callers", "MainActor"]] {
+      let result = try bikes.run(arguments)
+      #expect(result.status == 2)
+      #expect(
+        result.errorLines == [
+          "bikes-actors: --callers expects one of nonisolated, main-actor, concurrent, got '\(arguments.last!)'"
+        ])
+      #expect(result.standardOutput.isEmpty)
+    }
+    let missing = try bikes.run(["explore", "--scheduler", "jobs", "--callers"])
+    #expect(missing.status == 2)
+    #expect(missing.errorLines.count == 1)
+  }
+
+  /// `stress --callers`: the header and the JSON say where the riders
+  /// checked and acted (how often the line breaks is measured, not tested:
+  /// the jobs explorer's tests force the orders).
+  @Test func stressNamesItsCallers() throws {
+    for callers in ActorsCallers.allCases {
+      let arguments = [
+        "stress", "--mode", "racy", "--story", "bike", "--runs", "50", "--callers",
+        callers.rawValue,
+      ]
+      let json = try bikes.run(arguments + ["--format", "json"])
+      #expect(json.status == 0)
+      #expect(json.field("callers") == (callers == .nonisolated ? nil : callers.rawValue))
+      let text = try bikes.run(arguments)
+      #expect(text.status == 0)
+      let header = text.standardOutput.split(separator: "\n").prefix(2).joined(separator: "\n")
+      #expect(header.contains("--callers") == (callers != .nonisolated), "\(header)")
+      if let setting = callers.setting() { #expect(header.hasSuffix(setting), "\(header)") }
+    }
+  }
+
+  /// In a whole run at window 0, and in the report's configuration.
+  @Test func aRunNamesItsCallers() throws {
+    let result = try bikes.run([
+      "--mode", "racy", "--callers", "main-actor", "--race-window-us", "0", "--riders", "20",
+      "--paths", "3", "--leg-ms", "0", "--format", "json",
+    ])
+    #expect(result.status == 0)
+    #expect(result.field("config.callers") == "main-actor")
   }
 
   /// The watchdog never stops a run that makes progress: 10,000 riders with

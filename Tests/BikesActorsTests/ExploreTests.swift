@@ -29,9 +29,14 @@ import Testing
 
 /// No probe at all: the order of the runtime's own jobs, explored.
 @Suite(.timeLimit(.minutes(3))) struct ActorsJobsExploreTests {
-  static func row(_ name: String) async throws -> JobsExplorer.Row {
-    let shape = try #require(ActorsEra.jobShapes.first { $0.name.hasPrefix(name) })
-    return await JobsExplorer.explore(shape, options: StageOptions(), stop: StopSwitch())
+  static func row(_ name: String, callers: ActorsCallers = .nonisolated) async throws
+    -> JobsExplorer.Row
+  {
+    var options = StageOptions()
+    options.configuration.callers = callers
+    let shape = try #require(
+      ActorsEra.jobShapes(for: options).first { $0.name.hasPrefix(name) })
+    return await JobsExplorer.explore(shape, options: options, stop: StopSwitch())
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -47,11 +52,40 @@ import Testing
     #expect(row.forbidden > row.schedules / 2, "\(row.forbidden) of \(row.schedules)")
   }
 
+  /// `--callers main-actor`: the same line, its check and act on a global
+  /// actor (the main actor's stand-in), goes back there between the two.
+  @Test(.timeLimit(.minutes(1)))
+  func theOriginalOneLinerFromTheMainActorIsForbiddenInSomeOrders() async throws {
+    let row = try await Self.row("the original one-liner", callers: .mainActor)
+    #expect(row.forbidden > 0, "\(row.forbidden) of \(row.schedules)")
+  }
+
+  /// `--callers concurrent`: main-actor riders whose check and act is
+  /// `@concurrent` are back where nonisolated riders were.
+  @Test(.timeLimit(.minutes(1)))
+  func theOriginalOneLinerMadeConcurrentIsNeverForbidden() async throws {
+    let row = try await Self.row("the original one-liner", callers: .concurrent)
+    #expect(row.schedules > 1)
+    #expect(row.forbidden == 0)
+  }
+
+  /// The yield is written in the shape, not in the rider: it has no callers.
+  @Test func theYieldShapeIsExploredOnlyForNonisolatedCallers() {
+    for callers in ActorsCallers.allCases {
+      var options = StageOptions()
+      options.configuration.callers = callers
+      let names = ActorsEra.jobShapes(for: options).map(\.name)
+      #expect(names.contains { $0.hasPrefix("await Task.yield()") } == (callers == .nonisolated))
+      #expect(names.count == (callers == .nonisolated ? 7 : 6), "\(callers)")
+    }
+  }
+
   @Test(
     .timeLimit(.minutes(1)),
-    arguments: ["safe: one actor method", "safe: an isolated", "safe: reserve"])
-  func theFixesAreNeverForbidden(name: String) async throws {
-    let row = try await Self.row(name)
+    arguments: ["safe: one actor method", "safe: an isolated", "safe: reserve"],
+    ActorsCallers.allCases)
+  func theFixesAreNeverForbidden(name: String, callers: ActorsCallers) async throws {
+    let row = try await Self.row(name, callers: callers)
     #expect(row.schedules > 1)
     #expect(row.forbidden == 0)
   }

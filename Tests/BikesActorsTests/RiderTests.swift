@@ -7,28 +7,38 @@ import Testing
   static let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 0)
 
   static func rider(
-    _ mode: Mode, fix: ActorsFix = .method, probe: RaceProbe, log: EventLog, record: StationRecord
+    _ mode: Mode, fix: ActorsFix = .method, callers: ActorsCallers = .nonisolated,
+    probe: RaceProbe, log: EventLog, record: StationRecord
   ) -> Rider {
     let station = Station(record, audit: StationAudit(record))
     return Rider(
-      mode: mode, fix: fix, stations: [station], payments: Payments(log: log), probe: probe,
-      log: log)
+      mode: mode, fix: fix, callers: callers, stations: [station], payments: Payments(log: log),
+      probe: probe, log: log)
   }
 
-  @Test(arguments: [
-    (Mode.racy, ["rider 1 checks S: free bikes 1", "rider 1 takes a bike at S: free 0, empty 1"]),
-    (
-      .reentrant,
-      [
-        "rider 1 checks S: free bikes 1", "rider 1 is charged at S",
-        "rider 1 takes a bike at S: free 0, empty 1",
-      ]
-    ),
-    (.safe, ["rider 1 takes a bike at S: free 0, empty 1"]),
-  ])
-  func aRacyVisitChecksThenActsASafeOneAsksOnce(mode: Mode, lines: [String]) async {
+  /// The same lines wherever the riders check and act (`--callers`).
+  @Test(
+    arguments: ActorsCallers.allCases,
+    [
+      (
+        Mode.racy, ["rider 1 checks S: free bikes 1", "rider 1 takes a bike at S: free 0, empty 1"]
+      ),
+      (
+        .reentrant,
+        [
+          "rider 1 checks S: free bikes 1", "rider 1 is charged at S",
+          "rider 1 takes a bike at S: free 0, empty 1",
+        ]
+      ),
+      (.safe, ["rider 1 takes a bike at S: free 0, empty 1"]),
+    ])
+  func aRacyVisitChecksThenActsASafeOneAsksOnce(
+    callers: ActorsCallers, visit: (mode: Mode, lines: [String])
+  ) async {
+    let (mode, lines) = visit
     let log = EventLog(.memory)
-    let rider = Self.rider(mode, probe: .waiting(.zero, log: log), log: log, record: Self.record)
+    let rider = Self.rider(
+      mode, callers: callers, probe: .waiting(.zero, log: log), log: log, record: Self.record)
     #expect(await rider.visit(0, wanting: .bike, as: 0))
     #expect(log.recorded == lines)
     #expect(await rider.visit(0, wanting: .bike, as: 0) == false)
@@ -38,12 +48,12 @@ import Testing
 
   /// Window 0 without `--log`: the original code, so the check is not even
   /// written down between check and act (the answer still is, after the act).
-  @Test(arguments: [Mode.racy, .reentrant])
-  func aBareProbeLeavesNothingBetweenCheckAndAct(mode: Mode) async {
+  @Test(arguments: [Mode.racy, .reentrant], ActorsCallers.allCases)
+  func aBareProbeLeavesNothingBetweenCheckAndAct(mode: Mode, callers: ActorsCallers) async {
     let probe = RaceProbe.waiting(.zero)
     #expect(probe.isBare)
     let log = EventLog(.memory)
-    let rider = Self.rider(mode, probe: probe, log: log, record: Self.record)
+    let rider = Self.rider(mode, callers: callers, probe: probe, log: log, record: Self.record)
     #expect(await rider.visit(0, wanting: .bike, as: 0))
     #expect(await rider.visit(0, wanting: .bike, as: 0) == false)
     // The reentrant station's payment is its own code, and shows.
@@ -55,10 +65,11 @@ import Testing
       ])
   }
 
-  @Test(arguments: ActorsFix.allCases)
-  func everyFixTakesTheLastBikeOnceAndLeavesItOnce(fix: ActorsFix) async {
+  @Test(arguments: ActorsFix.allCases, ActorsCallers.allCases)
+  func everyFixTakesTheLastBikeOnceAndLeavesItOnce(fix: ActorsFix, callers: ActorsCallers) async {
     let log = EventLog(.memory)
-    let rider = Self.rider(.safe, fix: fix, probe: .waiting(.zero), log: log, record: Self.record)
+    let rider = Self.rider(
+      .safe, fix: fix, callers: callers, probe: .waiting(.zero), log: log, record: Self.record)
     #expect(await rider.visit(0, wanting: .bike, as: 0))
     #expect(await rider.visit(0, wanting: .bike, as: 1) == false)
     #expect(await rider.visit(0, wanting: .emptySlot, as: 0))

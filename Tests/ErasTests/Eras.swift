@@ -77,6 +77,13 @@ enum Eras {
                                          method: one actor method (default); isolated: the
                                          rider's code with an isolated Station parameter;
                                          reserve: pay inside the station, bike taken first
+          --callers nonisolated|main-actor|concurrent
+                                         where riders check and act (none is a fix):
+                                         nonisolated (default): the global executor;
+                                         main-actor: on the main actor, as Swift 6.2's
+                                         -default-isolation MainActor compiles it;
+                                         concurrent: the main actor calls a @concurrent
+                                         check and act
         """,
       ownStageHelp: """
 

@@ -49,7 +49,7 @@ import Testing
     "operations racy", "operations racy", "operations safe",
     "dispatch racy", "dispatch racy", "dispatch safe",
     "futures racy", "futures racy", "futures safe",
-    "actors racy", "actors racy", "actors reentrant", "actors safe",
+    "actors racy", "actors racy", "actors racy@Main", "actors reentrant", "actors safe",
   ]
 
   /// The side-by-side table and its summary: the lines before the transfer's table.
@@ -73,11 +73,14 @@ import Testing
       EraInfo.all.map(\.name).contains { line.hasPrefix($0 + " ") }
     }
     #expect(rows.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == Self.rowNames)
-    // The racy mode with the pause, then without it.
+    // The racy mode with the pause, then without it; actors' main-actor
+    // callers without it.
     #expect(
       rows.filter { $0.contains(" racy ") }.map { $0.split(separator: " ")[2] } == [
         "100", "0", "100", "0", "100", "0", "100", "0", "100", "0",
       ])
+    #expect(rows.filter { $0.contains(" racy@Main ") }.map { $0.split(separator: " ")[2] } == ["0"])
+    #expect(lines.contains { $0.hasPrefix("racy@Main: actors' racy riders check and act") })
     #expect(
       lines.contains {
         $0.hasPrefix("window: µs paused between check and act in racy rows")
@@ -114,7 +117,11 @@ import Testing
     let rows = try #require(
       try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
         as? [[String: Any]])
-    #expect(rows.map { "\($0["era"] ?? "") \($0["mode"] ?? "")" } == Self.rowNames)
+    #expect(
+      rows.map {
+        let callers = ($0["config"] as? [String: Any])?["callers"] as? String
+        return "\($0["era"] ?? "") \($0["mode"] ?? "")" + (callers == "main-actor" ? "@Main" : "")
+      } == Self.rowNames)
     for row in rows where row["mode"] as? String == "safe" {
       #expect(row["meaning"] as? String == "fix holds")
     }
@@ -139,7 +146,7 @@ import Testing
         + " swift build -c release --product bikes-operations); skipping it")
     #expect(result.printsLine("dispatch   (bikes-dispatch not built: skipped)"))
     let table = Self.table(result.outputLines)
-    #expect(table.filter { $0.hasPrefix("callbacks ") || $0.hasPrefix("actors ") }.count == 7)
+    #expect(table.filter { $0.hasPrefix("callbacks ") || $0.hasPrefix("actors ") }.count == 8)
     #expect(table.last == "Not run: bikes-operations, bikes-dispatch, bikes-futures.")
     // The transfer's table has the eras that ran: callbacks' four modes, actors' three.
     #expect(Self.transfers(result.outputLines).count == 7)

@@ -118,4 +118,38 @@ func reportLine(
     #expect(summary.contains { $0.hasPrefix("A racy row without violations proves nothing") })
     #expect(summary.last == "Not run: bikes-operations.")
   }
+
+  @Test func aLongSummaryWrapsAtEightyColumns() {
+    let parts = [
+      "racy at 100 µs 5 of 5", "racy at 0 µs 3 of 5", "racy@Main at 0 µs 1 of 1",
+      "reentrant 1 of 1",
+    ]
+    #expect(
+      Table.wrapped("race shown in: ", parts) == [
+        "race shown in: racy at 100 µs 5 of 5 · racy at 0 µs 3 of 5",
+        "               racy@Main at 0 µs 1 of 1 · reentrant 1 of 1",
+      ])
+    #expect(Table.wrapped("race shown in: ", ["racy at 100 µs 1 of 2"]).count == 1)
+  }
+
+  /// Main-actor callers (`--callers main-actor`): a row of their own, and a
+  /// count of their own in the summary.
+  @Test func mainActorCallersAreTheirOwnRow() throws {
+    func onMain(_ violations: Int) -> String {
+      reportLine(mode: .racy, violations: violations)
+        .replacingOccurrences(of: #""race_window_us":100"#, with: #""race_window_us":0"#)
+        .replacingOccurrences(
+          of: #""riders":50,"seed""#, with: #""callers":"main-actor","riders":50,"seed""#)
+    }
+    let rows = try [
+      RunReport(jsonLine: reportLine(mode: .racy, violations: 3)),
+      RunReport(jsonLine: onMain(2)),
+    ]
+    #expect(rows[1].config.callers == .mainActor)
+    #expect(Table.line(rows[0]).split(separator: " ")[1] == "racy")
+    #expect(Table.line(rows[1]).split(separator: " ")[1] == "racy@Main")
+    #expect(
+      Table.summary(rows: rows, skipped: [])[0]
+        == "race shown in: racy at 100 µs 1 of 1 · racy@Main at 0 µs 1 of 1")
+  }
 }

@@ -173,7 +173,7 @@ public enum EraCommand {
       case .explore where options.jobs:
         if index > 0 { continue }  // the shapes cover every mode at once
         var rows: [JobsExplorer.Row] = []
-        for shape in E.jobShapes {
+        for shape in E.jobShapes(for: options) {
           rows.append(await JobsExplorer.explore(shape, options: options, stop: stop))
         }
         Console.out(

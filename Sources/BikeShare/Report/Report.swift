@@ -127,6 +127,8 @@ public struct ConfigReport: Sendable, Codable {
   public let exclusive: FuturesExclusive?
   /// `bikes-actors` only (nil for the other eras).
   public let fix: ActorsFix?
+  /// `bikes-actors` only (nil for the other eras).
+  public let callers: ActorsCallers?
 
   init(_ configuration: Configuration, simulation: Simulation, era: EraInfo) {
     mode = simulation.mode
@@ -146,10 +148,12 @@ public struct ConfigReport: Sendable, Codable {
     lock = era.takes(.lock) ? configuration.lock : nil
     exclusive = era.takes(.exclusive) ? configuration.exclusive : nil
     fix = era.takes(.fix) ? configuration.fix : nil
+    callers = era.takes(.callers) ? configuration.callers : nil
   }
 
   enum CodingKeys: String, CodingKey {
     case mode, riders, stations, paths, goal, seed, city, format, log, lock, exclusive, fix
+    case callers
     case legMs = "leg_ms"
     case raceWindowUs = "race_window_us"
     case failOnViolation = "fail_on_violation"
@@ -176,6 +180,7 @@ public struct ConfigReport: Sendable, Codable {
     try container.encodeIfPresent(lock, forKey: .lock)
     try container.encodeIfPresent(exclusive, forKey: .exclusive)
     try container.encodeIfPresent(fix, forKey: .fix)
+    try container.encodeIfPresent(callers, forKey: .callers)
   }
 }
 

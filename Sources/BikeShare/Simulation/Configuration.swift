@@ -32,6 +32,8 @@ public struct Configuration: Sendable, Equatable {
   public var exclusive = FuturesExclusive.condition
   /// `bikes-actors` only.
   public var fix = ActorsFix.method
+  /// `bikes-actors` only.
+  public var callers = ActorsCallers.nonisolated
 
   public init() {}
 

@@ -20,6 +20,50 @@ extension Option {
     "reserve: pay inside the station, bike taken first")
 }
 
+/// `bikes-actors --callers`: where the riders' own code runs, as each of
+/// Swift 6.2's settings compiles the original, unannotated rider. None of
+/// them is a fix: the station's design is (`--mode safe`).
+public enum ActorsCallers: String, Sendable, CaseIterable, Codable {
+  /// A nonisolated rider on the global concurrent executor: Swift 6's
+  /// default, and what this package has always run.
+  case nonisolated
+  /// The rider's code isolated to the main actor, as
+  /// `-default-isolation MainActor` (SE-0466) makes every unannotated
+  /// declaration of a module.
+  case mainActor = "main-actor"
+  /// Main-actor riders whose check and act is a `@concurrent` function
+  /// (SE-0461): the 6.2 way to leave the caller's actor.
+  case concurrent
+}
+
+extension ActorsCallers {
+  /// As typed after a command in a header: empty for the default.
+  public var flag: String { self == .nonisolated ? "" : " --callers \(rawValue)" }
+
+  /// Where the riders checked and acted, for a header: nil for the default.
+  /// - Parameter explored: the jobs explorer's stand-in for the main actor.
+  public func setting(explored: Bool = false) -> String? {
+    let main = explored ? "a global actor standing in for the main actor" : "the main actor"
+    return switch self {
+    case .nonisolated: nil
+    case .mainActor: "The riders check and act on \(main)."
+    case .concurrent: "The riders run on \(main); their check and act is @concurrent."
+    }
+  }
+}
+
+extension Option {
+  /// `bikes-actors` only.
+  public static let callers = choice(
+    "--callers", \.callers,
+    "where riders check and act (none is a fix):",
+    "nonisolated (default): the global executor;",
+    "main-actor: on the main actor, as Swift 6.2's",
+    "-default-isolation MainActor compiles it;",
+    "concurrent: the main actor calls a @concurrent",
+    "check and act")
+}
+
 /// `bikes-futures --exclusive`: how its safe riders make check and act one unit.
 public enum FuturesExclusive: String, Sendable, CaseIterable, Codable {
   /// The rider's own two futures, wrapped in a future with a mutually

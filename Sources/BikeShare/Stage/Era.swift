@@ -19,8 +19,9 @@ public protocol Era: SendableMetatype {
   /// - Returns: the stations' counts at the end, in the stage's order.
   static func transfer(_ stage: TransferStage) async -> [StationCounts]
   /// `explore --scheduler jobs`: the code shapes to explore job by job
-  /// (an era whose stage runs on Swift's runtime; the others have none).
-  static var jobShapes: [JobShape] { get }
+  /// (an era whose stage runs on Swift's runtime; the others have none),
+  /// for the stage's options (`--callers`).
+  static func jobShapes(for options: StageOptions) -> [JobShape]
   /// What `bikes-bench` times in this era (`bench-ops`): its station
   /// operations in every mode, and its bare primitive.
   static var benchCases: [BenchCase] { get }
@@ -34,7 +35,7 @@ extension Era {
   /// The executable: `bikes-actors`.
   public static var executable: String { info.executable }
 
-  public static var jobShapes: [JobShape] { [] }
+  public static func jobShapes(for options: StageOptions) -> [JobShape] { [] }
 
   public static var benchCases: [BenchCase] { [] }
 

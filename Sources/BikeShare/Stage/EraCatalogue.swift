@@ -117,5 +117,5 @@ public struct EraInfo: Sendable {
         replays: true,
         script: "Script: A checks in the station, held at its payment; B too;")
     ],
-    ownOptions: [.fix], ownStageOptions: [.scheduler], holdsStations: false)
+    ownOptions: [.fix, .callers], ownStageOptions: [.scheduler], holdsStations: false)
 }

@@ -142,9 +142,10 @@ public enum JobsExplorer {
   public static func text(_ rows: [Row], options: StageOptions, executable: String) -> String {
     var lines = [
       "\(executable) explore --scheduler jobs --story \(options.story.rawValue)"
-        + " --riders \(options.riders)",
+        + " --riders \(options.riders)" + options.configuration.callers.flag,
       options.story.setting(riders: options.riders)
-        + " No probe: every order of the runtime's jobs (\(build)).",
+        + " No probe: every order of the runtime's jobs (\(build))."
+        + (options.configuration.callers.setting(explored: true).map { " " + $0 } ?? ""),
       "  schedules  forbidden  shape",
     ]
     for row in rows {
@@ -174,6 +175,6 @@ public enum JobsExplorer {
       "era": era, "scheduler": "jobs", "story": options.story.rawValue, "build": build,
       "riders": options.riders, "shapes": shapes,
     ]
-    return Stage.jsonLine(object)
+    return Stage.jsonLine(object.withCallers(options))
   }
 }

@@ -151,3 +151,12 @@ extension Stage {
     return String(decoding: data, as: UTF8.self)
   }
 }
+
+extension [String: Any] {
+  /// `callers` added when `--callers` was given another value than its default.
+  func withCallers(_ options: StageOptions) -> [String: Any] {
+    let callers = options.configuration.callers
+    guard callers != .nonisolated else { return self }
+    return merging(["callers": callers.rawValue]) { _, new in new }
+  }
+}

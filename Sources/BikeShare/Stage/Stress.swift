@@ -172,10 +172,12 @@ public enum Stress {
     var lines = [
       "\(executable) stress --mode \(tally.mode) --story \(options.story.rawValue)"
         + " --riders \(options.riders) --runs \(options.runs)"
-        + " --race-window-us \(options.raceWindowMicroseconds)",
+        + " --race-window-us \(options.raceWindowMicroseconds)"
+        + options.configuration.callers.flag,
       options.story.setting(riders: options.riders)
         + (options.raceWindowMicroseconds == 0
-          ? " No gate, no pause: the original code." : " No gate; an injected pause."),
+          ? " No gate, no pause: the original code." : " No gate; an injected pause.")
+        + (options.configuration.callers.setting().map { " " + $0 } ?? ""),
       "    samples      freq  expect      result",
     ]
     for row in tally.rows {
@@ -215,6 +217,6 @@ public enum Stress {
       "forbidden_interval": [range.lowerBound, range.upperBound], "outcomes": rows,
       "seconds": (tally.seconds * 1000).rounded() / 1000,
     ]
-    return Stage.jsonLine(object)
+    return Stage.jsonLine(object.withCallers(options))
   }
 }

@@ -3,58 +3,51 @@ import Synchronization
 
 /// The code shapes `bikes-actors explore --scheduler jobs` runs, job by job,
 /// with no probe: the era's own rider and station code in each of its modes,
-/// and two shapes that only differ from the original by where they run.
+/// and one shape that only differs from the original by a yield.
+///
+/// `--callers` moves the riders' check and act as in a run. The main actor's
+/// executor is the main queue, which the explorer cannot order, so a global
+/// actor whose executor is the explorer's stands in for it.
 extension ActorsEra {
-  static var jobShapes: [JobShape] {
-    [
-      riders("the original one-liner (racy, window 0)", isFix: false) { station, options in
-        Rider(
-          mode: .racy, fix: .method, stations: [station], payments: Payments(),
-          probe: .waiting(.zero), log: .none)
-      },
-      riders("one synchronous call between (racy with --log)", isFix: false) { station, _ in
-        let log = EventLog(.memory)
+  static func jobShapes(for options: StageOptions) -> [JobShape] {
+    let callers = options.configuration.callers
+    func rider(_ mode: Mode, _ fix: ActorsFix = .method, logged: Bool = false)
+      -> @Sendable (Station) -> Rider
+    {
+      { station in
+        let log = logged ? EventLog(.memory) : .none
         return Rider(
-          mode: .racy, fix: .method, stations: [station], payments: Payments(),
-          probe: .waiting(.zero, log: log), log: log)
-      },
-      shape("await Task.yield() between check and act", isFix: false) { station, want in
-        if await station.has(want) {
-          await Task.yield()
-          return await station.act(want)
-        }
-        return nil
-      },
-      shape("the one-liner, called from a global actor", isFix: false) { station, want in
-        await oneLinerOnAGlobalActor(station, want)
-      },
-      riders("reentrant: a payment awaited inside the station", isFix: false) { station, _ in
-        Rider(
-          mode: .reentrant, fix: .method, stations: [station], payments: Payments(),
-          probe: .waiting(.zero), log: .none)
-      },
-      riders("safe: one actor method", isFix: true) { station, _ in
-        Rider(
-          mode: .safe, fix: .method, stations: [station], payments: Payments(),
-          probe: .waiting(.zero), log: .none)
-      },
-      riders("safe: an isolated parameter", isFix: true) { station, _ in
-        Rider(
-          mode: .safe, fix: .isolated, stations: [station], payments: Payments(),
-          probe: .waiting(.zero), log: .none)
-      },
-      riders("safe: reserve, then pay", isFix: true) { station, _ in
-        Rider(
-          mode: .safe, fix: .reserve, stations: [station], payments: Payments(),
-          probe: .waiting(.zero), log: .none)
-      },
+          mode: mode, fix: fix, callers: callers, home: .explored,
+          stations: [station], payments: Payments(), probe: .waiting(.zero, log: log), log: log)
+      }
+    }
+    let yield = shape("await Task.yield() between check and act", isFix: false) {
+      station, want in
+      if await station.has(want) {
+        await Task.yield()
+        return await station.act(want)
+      }
+      return nil
+    }
+    return [
+      riders("the original one-liner (racy, window 0)", isFix: false, rider(.racy)),
+      riders(
+        "one synchronous call between (racy with --log)", isFix: false,
+        rider(.racy, logged: true)),
     ]
+      // Written here, it runs where a nonisolated task runs, whatever the callers.
+      + (callers == .nonisolated ? [yield] : [])
+      + [
+        riders("reentrant: a payment awaited inside the station", isFix: false, rider(.reentrant)),
+        riders("safe: one actor method", isFix: true, rider(.safe)),
+        riders("safe: an isolated parameter", isFix: true, rider(.safe, .isolated)),
+        riders("safe: reserve, then pay", isFix: true, rider(.safe, .reserve)),
+      ]
   }
 
   /// A shape made of the era's own `Rider.visit`.
   private static func riders(
-    _ name: String, isFix: Bool,
-    rider: @escaping @Sendable (Station, StageOptions) -> Rider
+    _ name: String, isFix: Bool, _ rider: @escaping @Sendable (Station) -> Rider
   ) -> JobShape {
     let visit: @Sendable (Rider, Station, Want, Int) async -> StationCounts? = {
       rider, _, want, index in
@@ -63,7 +56,7 @@ extension ActorsEra {
     }
     return JobShape(name, isFix: isFix) { executor, options in
       start(executor, options) { station in
-        let made = rider(station, options)
+        let made = rider(station)
         return { want, index in await visit(made, station, want, index) }
       }
     }
@@ -123,10 +116,11 @@ private final class Served: Sendable {
   }
 }
 
-@ExploredGlobalActor
-private func oneLinerOnAGlobalActor(_ station: Station, _ want: Want) async -> StationCounts? {
-  if await station.has(want) { return await station.act(want) }
-  return nil
+/// `Home.explored`: as `checkAndActOnMainActor`, on the stand-in.
+@ExploredGlobalActor func checkAndActOnExploredActor(
+  _ rider: Rider, _ index: Int, _ want: Want, as number: Int
+) async -> StationCounts? {
+  await rider.checkAndActOnCaller(index, want, as: number)
 }
 
 extension Station {
