@@ -207,9 +207,13 @@ struct Run {
 
   func scale(on city: String) throws -> [ScaleStep] {
     let paths = options.quick ? 2 : 10
+    // A rider with room everywhere takes a bike and leaves it on every path,
+    // with a leg after each visit but the last.
+    let legs = 2 * paths - 1
     Console.error(
       "bench: scale (\(options.scaleSteps.map(String.init).joined(separator: ", ")) riders,"
-        + " 1 ms legs, \(paths) paths; at most \(Int(options.scaleLimit)) s a run)")
+        + " 1 ms legs, \(paths) paths; at most \(Int(options.scaleLimit)) s a run;"
+        + " each run beside its floor)")
     var steps: [ScaleStep] = []
     var stoppedEras: Set<String> = []
     var previous: [String: Double] = [:]
@@ -236,14 +240,32 @@ struct Run {
           stopped = String(format: "%.1fx the time of the step before", run.seconds / before)
         }
         previous[era] = run.seconds
+        note("\(era), \(riders) riders: the floor")
         steps.append(
           ScaleStep(
             era: era, riders: riders, wallSeconds: run.timedOut ? nil : run.seconds,
             peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
-            stopped: stopped))
+            stopped: stopped, floor: try floor(era, riders: riders, legs: legs)))
       }
     }
     return steps
+  }
+
+  /// The era's floor with `riders` riders, whole process as the run is timed.
+  func floor(_ era: String, riders: Int, legs: Int) throws -> ScaleStep.Floor {
+    let run = try Spawn.run(
+      path(era), ["bench-floor", "--riders", "\(riders)", "--legs", "\(legs)", "--leg-ms", "1"],
+      limit: options.scaleLimit)
+    var stopped: String?
+    if run.timedOut {
+      stopped = "still waiting after \(Int(options.scaleLimit)) s: stopped"
+    } else if run.status != 0 {
+      stopped = "failed with exit \(run.status)"
+    }
+    return ScaleStep.Floor(
+      legs: legs, wallSeconds: stopped == nil ? run.seconds : nil,
+      peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
+      stopped: stopped)
   }
 }
 

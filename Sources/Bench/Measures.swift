@@ -76,12 +76,74 @@ struct ScaleStep: Codable, Sendable, Equatable {
   let peakThreads: Int?
   /// Why the era stopped scaling here (nil: it did not).
   let stopped: String?
+  /// The era's floor with as many riders (`bench-floor`): only its way of
+  /// waiting out the legs, in the same structure; nil if it was not measured.
+  var floor: Floor? = nil
+
+  /// The run's wall time over its floor's.
+  var ratio: Double? {
+    guard let wall = wallSeconds, let floor = floor?.wallSeconds, floor > 0 else { return nil }
+    return wall / floor
+  }
+
+  struct Floor: Codable, Sendable, Equatable {
+    /// Legs each rider waits out: a run's legs with this many paths.
+    let legs: Int
+    let wallSeconds: Double?
+    let peakMegabytes: Double?
+    let peakThreads: Int?
+    /// Why it has no time (the time limit, a failure).
+    let stopped: String?
+
+    enum CodingKeys: String, CodingKey {
+      case legs, stopped
+      case wallSeconds = "wall_seconds"
+      case peakMegabytes = "peak_megabytes"
+      case peakThreads = "peak_threads"
+    }
+  }
 
   enum CodingKeys: String, CodingKey {
-    case era, riders, stopped
+    case era, riders, stopped, floor, ratio
     case wallSeconds = "wall_seconds"
     case peakMegabytes = "peak_megabytes"
     case peakThreads = "peak_threads"
+  }
+
+  init(
+    era: String, riders: Int, wallSeconds: Double?, peakMegabytes: Double?, peakThreads: Int?,
+    stopped: String?, floor: Floor? = nil
+  ) {
+    self.era = era
+    self.riders = riders
+    self.wallSeconds = wallSeconds
+    self.peakMegabytes = peakMegabytes
+    self.peakThreads = peakThreads
+    self.stopped = stopped
+    self.floor = floor
+  }
+
+  init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    era = try values.decode(String.self, forKey: .era)
+    riders = try values.decode(Int.self, forKey: .riders)
+    wallSeconds = try values.decodeIfPresent(Double.self, forKey: .wallSeconds)
+    peakMegabytes = try values.decodeIfPresent(Double.self, forKey: .peakMegabytes)
+    peakThreads = try values.decodeIfPresent(Int.self, forKey: .peakThreads)
+    stopped = try values.decodeIfPresent(String.self, forKey: .stopped)
+    floor = try values.decodeIfPresent(Floor.self, forKey: .floor)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var values = encoder.container(keyedBy: CodingKeys.self)
+    try values.encode(era, forKey: .era)
+    try values.encode(riders, forKey: .riders)
+    try values.encodeIfPresent(wallSeconds, forKey: .wallSeconds)
+    try values.encodeIfPresent(peakMegabytes, forKey: .peakMegabytes)
+    try values.encodeIfPresent(peakThreads, forKey: .peakThreads)
+    try values.encodeIfPresent(stopped, forKey: .stopped)
+    try values.encodeIfPresent(floor, forKey: .floor)
+    try values.encodeIfPresent(ratio, forKey: .ratio)
   }
 }
 

@@ -45,7 +45,9 @@ struct BenchOptions: Sendable, Equatable {
       operations   a take and a leave on one station in each era's idiom and mode, with 1,
                    2 and 8 riders at once, beside the era's bare primitive and one atomic add
       throughput   each era's simulation with 0 ms legs: station visits a second
-      scale        1,000, 10,000 and 100,000 riders with 1 ms legs: wall, memory, threads
+      scale        1,000, 10,000 and 100,000 riders with 1 ms legs: wall, memory, threads,
+                   each beside its floor (as many riders only waiting out their legs in
+                   the era's own way), and the floors side by side
 
     EXIT CODES
       0 done   1 an era could not run   2 usage error (or a debug build)

@@ -107,23 +107,73 @@ struct Report: Codable, Sendable {
     if !scale.isEmpty {
       lines += [
         "",
-        "3. Scale: safe mode, 1 ms legs, 1,000 stations of 200 docks, one run each.",
-        "   An era stops scaling where ten times the riders take over ten times as long;",
-        "   it goes on unless it failed or ran past the time limit.", "",
-        "era          riders      wall   memory  threads  stopped scaling",
+        "3. Scale: safe mode, 1 ms legs, 1,000 stations of 200 docks, one run each,",
+        "   beside its floor (the same riders only waiting out their legs in the era's",
+        "   own way: section 4). An era stops scaling where ten times the riders take",
+        "   over ten times as long; it goes on unless it failed or ran past the time limit.",
+        "",
+        "era          riders     wall    floor x floor   memory  threads  stopped scaling",
       ]
       for step in scale {
         lines.append(
           step.era.padding(toLength: 11, withPad: " ", startingAt: 0)
             + String(step.riders).leftPadded(8)
-            + (step.wallSeconds.map { String(format: "%.2f s", $0) } ?? "-").leftPadded(10)
+            + Self.seconds(step.wallSeconds).leftPadded(9)
+            + Self.seconds(step.floor?.wallSeconds).leftPadded(9)
+            + Self.times(step.ratio).leftPadded(8)
             + (step.peakMegabytes.map { String(format: "%.0f MB", $0) } ?? "-").leftPadded(9)
             + (step.peakThreads.map(String.init) ?? "-").leftPadded(9) + "  "
             + (step.stopped ?? ""))
       }
+      lines += floorsTable()
     }
     if !reading.isEmpty {
       lines += ["", "In plain words:"] + reading.flatMap { Self.wrapped("- " + $0, width: 80) }
+    }
+    return lines
+  }
+
+  /// 1900000 as 1,900,000, whatever the locale.
+  static func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    let groups = stride(from: digits.count, to: 0, by: -3).map { end in
+      String(digits.dropLast(digits.count - end).suffix(3))
+    }
+    return (value < 0 ? "-" : "") + groups.reversed().joined(separator: ",")
+  }
+
+  static func seconds(_ value: Double?) -> String {
+    value.map { String(format: "%.2f s", $0) } ?? "-"
+  }
+
+  /// Section 4: every era's floor at every size, side by side.
+  func floorsTable() -> [String] {
+    let sizes = scale.map(\.riders).reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
+    let eras = scale.map(\.era).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    guard let legs = scale.lazy.compactMap(\.floor).first?.legs, let largest = sizes.last else {
+      return []
+    }
+    var lines = [
+      "",
+      "4. The floors: each rider only waits out \(legs) legs of 1 ms, in the era's own way",
+      "   (its queues, operations, threads under its cap, futures or tasks), nothing else:",
+      "   \(Self.grouped(legs * largest)) waits at \(Self.grouped(largest)) riders. Whole-process wall time;",
+      "   memory and threads at the most riders measured.",
+      "",
+      "era        " + sizes.map { "\($0) riders".leftPadded(14) }.joined()
+        + "   memory  threads  limit",
+    ]
+    for era in eras {
+      let floors = sizes.map { size in
+        scale.first { $0.era == era && $0.riders == size }?.floor
+      }
+      let last = floors.last { $0 != nil } ?? nil
+      lines.append(
+        era.padding(toLength: 11, withPad: " ", startingAt: 0)
+          + floors.map { Self.seconds($0?.wallSeconds).leftPadded(14) }.joined()
+          + (last?.peakMegabytes.map { String(format: "%.0f MB", $0) } ?? "-").leftPadded(9)
+          + (last?.peakThreads.map(String.init) ?? "-").leftPadded(9) + "  "
+          + (floors.compactMap { $0?.stopped }.first ?? ""))
     }
     return lines
   }
@@ -186,6 +236,11 @@ struct Report: Codable, Sendable {
         sentence =
           "\(era) ran \(last.riders) riders in \(String(format: "%.2f", wall)) s with"
           + " \(last.peakMegabytes.map { String(format: "%.0f MB", $0) } ?? "?") at most"
+        if let ratio = last.ratio, let floor = last.floor?.wallSeconds {
+          sentence +=
+            ", \(Self.times(ratio)) its floor (\(String(format: "%.2f", floor)) s"
+            + " only to wait out the legs)"
+        }
       }
       if let stop = steps.first(where: { $0.stopped != nil }) {
         sentence +=

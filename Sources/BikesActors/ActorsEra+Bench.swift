@@ -79,3 +79,23 @@ extension ActorsEra {
     }
   }
 }
+
+extension ActorsEra {
+  /// The floor: a child task per rider in the run's crews, each sleeping
+  /// through its legs with `Task.sleep`.
+  static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async {
+    await withTaskGroup(of: Void.self) { crews in
+      for crew in Run.crews(of: 0..<riders) {
+        crews.addTask {
+          await withTaskGroup(of: Void.self) { group in
+            for _ in crew {
+              group.addTask {
+                for _ in 0..<legs { try? await Task.sleep(for: leg) }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}

@@ -41,3 +41,21 @@ extension CallbacksEra {
     ]
   }
 }
+
+extension CallbacksEra {
+  /// The floor: each rider a chain of `asyncAfter` on its lane, started from
+  /// a concurrent queue as a run starts its riders.
+  static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async {
+    let lanes = Lanes(riders: riders, probe: .waiting(.zero))
+    let start = DispatchQueue(label: "run", attributes: .concurrent)
+    let interval = leg.dispatchInterval
+    await BenchCase.chains(riders) { index, done in
+      let queue = lanes.queue(for: index)
+      @Sendable func ride(_ left: Int) {
+        guard left > 0 else { return done() }
+        queue.asyncAfter(deadline: .now() + interval) { ride(left - 1) }
+      }
+      start.async { ride(legs) }
+    }
+  }
+}

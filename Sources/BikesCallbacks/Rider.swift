@@ -5,14 +5,14 @@ import Dispatch
 /// the completion handler of the step before. Nothing waits and no thread is
 /// blocked between steps; legs are `asyncAfter`.
 ///
-/// Each rider does its work on a serial queue of its own, and stations answer
-/// it there. A blocking probe that holds one rider then holds only that
-/// rider's queue: serial queues target libdispatch's overcommit pool, which
-/// starts a thread whenever work waits and no worker is idle (up to 255 on
-/// Linux), whereas a shared concurrent queue targets the non-overcommit
-/// pool, which on Linux adds at most one thread a second while its threads
-/// are blocked. A queue per rider serves the test harness's blocking probe;
-/// the era's idiom is a small, fixed set of queues.
+/// Each rider does its work on a serial queue, and stations answer it there.
+/// In a run riders share a few (`Lanes`). Under a probe that may hold a
+/// rider until another moves, each rider has a queue of its own, so a held
+/// rider holds only its own: serial queues target libdispatch's overcommit
+/// pool, which starts a thread whenever work waits and no worker is idle
+/// (up to 255 on Linux), whereas a shared concurrent queue targets the
+/// non-overcommit pool, which on Linux adds at most one thread a second
+/// while its threads are blocked.
 final class Rider: Sendable {
   let index: Int
   private let stations: [Station]
@@ -21,7 +21,7 @@ final class Rider: Sendable {
   private let log: EventLog
   private let legDuration: DispatchTimeInterval
   private let onRelease: (@Sendable () -> Void)?
-  /// The rider's own serial queue: its steps and the stations' answers run here.
+  /// The rider's serial queue: its steps and the stations' answers run here.
   private let queue: DispatchQueue
   /// A 2024 type: a 2016 rider would confine this state to `queue`. Kept so
   /// the compiler checks `Rider`.
@@ -36,7 +36,7 @@ final class Rider: Sendable {
 
   init(
     journey: Journey, stations: [Station], mode: Mode, probe: BlockingRaceProbe, log: EventLog,
-    legDuration: Duration, onRelease: (@Sendable () -> Void)? = nil
+    legDuration: Duration, queue: DispatchQueue? = nil, onRelease: (@Sendable () -> Void)? = nil
   ) {
     index = journey.rider
     self.stations = stations
@@ -44,7 +44,7 @@ final class Rider: Sendable {
     self.probe = probe
     self.log = log
     self.legDuration = legDuration.dispatchInterval
-    queue = DispatchQueue(label: "rider.\(journey.rider + 1)")
+    self.queue = queue ?? DispatchQueue(label: "rider.\(journey.rider + 1)")
     self.onRelease = onRelease
     state = Locked(State(journey: journey))
   }

@@ -17,11 +17,13 @@ final class Run: Sendable {
   init(_ simulation: Simulation, onRelease: (@Sendable () -> Void)? = nil) {
     let stations = simulation.makeStations(Station.init)
     self.stations = stations
+    let lanes = Lanes(riders: simulation.riders.count, probe: simulation.blockingProbe)
     self.riders = simulation.riders.map { index in
       Rider(
         journey: simulation.journey(for: index), stations: stations, mode: simulation.riderMode,
         probe: simulation.blockingProbe, log: simulation.log,
-        legDuration: simulation.configuration.legDuration, onRelease: onRelease)
+        legDuration: simulation.configuration.legDuration, queue: lanes.queue(for: index),
+        onRelease: onRelease)
     }
     vans = simulation.vans.map { VanDriver($0, simulation: simulation, stations: stations) }
     vanResults = Locked(Array(repeating: VanResult(), count: simulation.vans.count))

@@ -74,3 +74,27 @@ extension DispatchEra {
     }
   }
 }
+
+extension DispatchEra {
+  /// The floor: a thread per rider under the run's cap, each napping
+  /// through its legs as a rider does (a wait on a group that never empties).
+  static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Thread {
+        let never = DispatchGroup()  // a run's `stopped`, never pulled
+        never.enter()
+        let everyone = DispatchGroup()
+        Run.startRiders(
+          0..<riders, threadCap: Run.threadCap, stop: StopSwitch(), everyone: everyone
+        ) { _ in
+          {
+            for _ in 0..<legs { _ = never.wait(timeout: .now() + leg.dispatchInterval) }
+          }
+        }
+        everyone.wait()
+        never.leave()
+        continuation.resume()
+      }.start()
+    }
+  }
+}

@@ -38,36 +38,19 @@ enum Run {
       stopped.wait(timeout: .now() + legDuration.dispatchInterval) == .success
     }
 
-    let threads = DispatchSemaphore(value: threadCap)
     let everyone = DispatchGroup()
-    // The starting line: the first wave of riders sets off together, not in
-    // the order their threads happened to be created.
-    let startingLine = DispatchGroup()
-    startingLine.enter()
-    let firstWave = min(threadCap, simulation.riders.count)
-    for index in simulation.riders {
-      threads.wait()  // a thread is free
-      if simulation.stop.isStopped {
-        threads.signal()
-        if index < firstWave { startingLine.leave() }  // let the riders already started go
-        break
-      }
-      everyone.enter()
+    startRiders(simulation.riders, threadCap: threadCap, stop: simulation.stop, everyone: everyone)
+    {
+      index in
       let rider = Rider(
         index: index, stations: stations, mode: simulation.riderMode,
         probe: simulation.blockingProbe,
         log: simulation.log)
-      let thread = Thread {
-        startingLine.wait()
+      return {
         let result = rider.ride(simulation.journey(for: index), nap: nap)
         results.withLock { $0[index] = result }
         simulation.blockingProbe.finished(rider: index)
-        threads.signal()
-        everyone.leave()
       }
-      thread.stackSize = 256 * 1024
-      thread.start()
-      if index == firstWave - 1 { startingLine.leave() }
     }
     let vans = Locked(Array(repeating: VanResult(), count: simulation.vans.count))
     // `--vans`: each van on a thread of its own, beside the riders' cap.
@@ -88,5 +71,41 @@ enum Run {
     everyone.wait()
     return RunOutcome(
       riders: results.withLock { $0 }, stations: stations.map(\.counts), vans: vans.withLock { $0 })
+  }
+
+  /// Starts a thread per rider, at most `threadCap` at once, each inside
+  /// `everyone`; returns once every rider has a thread (or Ctrl-C came).
+  /// - Parameter rider: makes rider `index` on the calling thread and gives
+  ///   back what its thread runs.
+  static func startRiders(
+    _ riders: Range<Int>, threadCap: Int, stop: StopSwitch, everyone: DispatchGroup,
+    rider: (Int) -> @Sendable () -> Void
+  ) {
+    let threads = DispatchSemaphore(value: threadCap)
+    // The starting line: the first wave of riders sets off together, not in
+    // the order their threads happened to be created.
+    let startingLine = DispatchGroup()
+    startingLine.enter()
+    let firstWave = min(threadCap, riders.count)
+    for index in riders {
+      threads.wait()  // a thread is free
+      if stop.isStopped {
+        threads.signal()
+        // Let the riders already started go.
+        if index - riders.lowerBound < firstWave { startingLine.leave() }
+        break
+      }
+      everyone.enter()
+      let ride = rider(index)
+      let thread = Thread {
+        startingLine.wait()
+        ride()
+        threads.signal()
+        everyone.leave()
+      }
+      thread.stackSize = 256 * 1024
+      thread.start()
+      if index - riders.lowerBound == firstWave - 1 { startingLine.leave() }
+    }
   }
 }

@@ -1,5 +1,6 @@
 import BikeShare
 import Dispatch
+import Foundation
 
 /// What `bikes-bench` times here: take-and-leave pairs through `Rider.visit`
 /// racy and with each fix, each rider on a thread of its own; and an empty
@@ -47,5 +48,25 @@ extension FuturesEra {
   private static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
     let threads = (0..<count).map { index in Future<Void, Never>.onNewThread { body(index) } }
     for thread in threads { await thread.value }
+  }
+}
+
+extension FuturesEra {
+  /// The floor: a future per rider on a thread of its own under the run's
+  /// cap, each waiting out its legs on `Future.after`, and one thread
+  /// waiting for every journey, as a run does.
+  static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async {
+    let interval = leg.dispatchInterval
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Thread {
+        let journeys = Run.onThreads(
+          Array(0..<riders), threadCap: Run.threadCap, stop: StopSwitch()
+        ) { _ in
+          for _ in 0..<legs { try? Future.after(interval).wait() }
+        }
+        for journey in journeys { journey.wait() }
+        continuation.resume()
+      }.start()
+    }
   }
 }

@@ -49,21 +49,11 @@ final class Run: Sendable {
         }
       }
     }
-    let threads = DispatchSemaphore(value: threadCap)
-    var journeys: [Future<RiderResult, Never>] = []
-    for rider in riders {
-      threads.wait()  // a thread is free
-      if simulation.stop.isStopped {
-        threads.signal()
-        break
-      }
-      journeys.append(
-        Future.onNewThread { [simulation] in
-          defer { threads.signal() }
-          let result = rider.ride(simulation.journey(for: rider.index))
-          simulation.blockingProbe.finished(rider: rider.index)
-          return result
-        })
+    let journeys = Self.onThreads(riders, threadCap: threadCap, stop: simulation.stop) {
+      [simulation] rider in
+      let result = rider.ride(simulation.journey(for: rider.index))
+      simulation.blockingProbe.finished(rider: rider.index)
+      return result
     }
     let results = journeys.map { $0.wait() }
     let notStarted = Array(repeating: RiderResult(), count: riders.count - results.count)
@@ -71,5 +61,28 @@ final class Run: Sendable {
     return RunOutcome(
       riders: results + notStarted, stations: stations.map { $0.readCounts().wait() },
       vans: vanResults)
+  }
+
+  /// A future per element on a thread of its own, at most `threadCap` at a
+  /// time: each is started once a thread is free. Ctrl-C starts no more.
+  static func onThreads<Element: Sendable, Value: Sendable>(
+    _ elements: [Element], threadCap: Int, stop: StopSwitch,
+    _ work: @escaping @Sendable (Element) -> Value
+  ) -> [Future<Value, Never>] {
+    let threads = DispatchSemaphore(value: threadCap)
+    var futures: [Future<Value, Never>] = []
+    for element in elements {
+      threads.wait()  // a thread is free
+      if stop.isStopped {
+        threads.signal()
+        break
+      }
+      futures.append(
+        Future.onNewThread {
+          defer { threads.signal() }
+          return work(element)
+        })
+    }
+    return futures
   }
 }

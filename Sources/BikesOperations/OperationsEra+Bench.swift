@@ -47,3 +47,28 @@ extension OperationsEra {
     ]
   }
 }
+
+extension OperationsEra {
+  /// The floor: each rider a chain of asynchronous leg operations on a
+  /// run's riders queue, each handing on the next, then a final operation
+  /// on the run's queue; one summary depends on every final operation
+  /// through crews, as a run's does.
+  static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async {
+    let queues = Queues()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let summary = BlockOperation { continuation.resume() }
+      let dones = (0..<riders).map { DoneOperation(rider: $0) }
+      queues.depend(summary, on: dones)
+      queues.run.addOperation(summary)
+      for done in dones {
+        @Sendable func ride(_ left: Int) {
+          guard left > 0 else { return queues.add(done, to: queues.run, as: .run) }
+          let step = LegOperation(rider: done.rider, duration: leg) { _ in }
+          step.then { ride(left - 1) }
+          queues.add(step, to: queues.riders, as: .riders)
+        }
+        ride(legs)
+      }
+    }
+  }
+}

@@ -31,9 +31,10 @@ final class Run: Sendable {
   func start(completion: @escaping @Sendable (RunOutcome) -> Void) {
     let vans = Locked(Array(repeating: VanResult(), count: simulation.vans.count))
     let summary = SummaryOperation(
-      stations: stations, notes: { [queues] in queues.notes }, vans: { vans.withLock { $0 } },
+      riders: riders.map(\.done), stations: stations, notes: { [queues] in queues.notes },
+      vans: { vans.withLock { $0 } },
       delivered: completion)
-    for rider in riders { summary.addDependency(rider.done) }
+    queues.depend(summary, on: riders.map(\.done))
     startVans(results: vans, before: summary)
     queues.add(summary, to: queues.run, as: .run)
     // `[weak self]`: the stop switch outlives the run.

@@ -83,7 +83,9 @@ import Testing
     report.scale = [
       ScaleStep(
         era: "actors", riders: 1_000, wallSeconds: 0.1, peakMegabytes: 40, peakThreads: 7,
-        stopped: nil),
+        stopped: nil,
+        floor: ScaleStep.Floor(
+          legs: 19, wallSeconds: 0.08, peakMegabytes: 30, peakThreads: 6, stopped: nil)),
       ScaleStep(
         era: "operations", riders: 1_000, wallSeconds: nil, peakMegabytes: 900, peakThreads: 9,
         stopped: "still running after 60 s: stopped"),
@@ -98,7 +100,8 @@ import Testing
         "actors: a safe take or leave (safe, fix method) costs 100 ns, 1.0x its bare primitive"
           + " (actor call) and 50x an atomic add; its racy pair costs 1.3x the safe one; the whole"
           + " run does 2.5x the racy visits a second.",
-        "actors ran 1000 riders in 0.10 s with 40 MB at most.",
+        "actors ran 1000 riders in 0.10 s with 40 MB at most, 1.2x its floor (0.08 s only to"
+          + " wait out the legs).",
         "operations stopped scaling at 1000 riders (still running after 60 s: stopped).",
       ])
   }
@@ -112,6 +115,29 @@ import Testing
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(Self.report.json().utf8)) as? [String: Any])
     #expect(Set(json.keys) == ["machine", "operations", "throughput", "scale", "reading"])
+    let scale = try #require(json["scale"] as? [[String: Any]])
+    #expect(scale[0]["ratio"] as? Double == 0.1 / 0.08)
+    #expect((scale[0]["floor"] as? [String: Any])?["legs"] as? Int == 19)
+    #expect(scale[1]["floor"] == nil && scale[1]["ratio"] == nil)
+  }
+
+  @Test func bigNumbersAreGroupedByThousands() {
+    #expect(Report.grouped(1_900_000) == "1,900,000")
+    #expect(Report.grouped(19_000) == "19,000")
+    #expect(Report.grouped(190) == "190")
+    #expect(Report.grouped(-1_000) == "-1,000")
+  }
+
+  @Test func theScaleTableSetsEachRunBesideItsFloorAndTheFloorsSideBySide() throws {
+    let text = Self.report.text(try #require(try BenchOptions.parse([])))
+    #expect(
+      text.contains(
+        "actors         1000   0.10 s   0.08 s    1.2x    40 MB        7  "))
+    #expect(
+      text.contains(
+        "4. The floors: each rider only waits out 19 legs of 1 ms, in the era's own way"))
+    #expect(text.contains("actors             0.08 s    30 MB        6  "))
+    #expect(text.contains("operations              -        -        -  "))
   }
 }
 
@@ -164,5 +190,26 @@ import Testing
     let bad = try Executable(executable).run(["bench-ops", "--riders", "0"])
     #expect(bad.status == 2)
     #expect(bad.errorLines.count == 1)
+  }
+
+  @Test(arguments: EraInfo.all.map(\.executable))
+  func everyEraWaitsOutItsFloor(executable: String) throws {
+    let result = try Executable(executable).run([
+      "bench-floor", "--riders", "300", "--legs", "3", "--leg-ms", "5",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let line = try #require(result.outputLines.first)
+    let floor = try #require(
+      try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    #expect(floor["era"] as? String == executable.dropFirst("bikes-".count).description)
+    #expect(floor["riders"] as? Int == 300)
+    #expect(floor["legs"] as? Int == 3)
+    // Three legs of 5 ms, one after the other: no rider can be quicker.
+    #expect(try #require(floor["wall_seconds"] as? Double) >= 0.015)
+    for arguments in [["--riders", "0"], ["--legs", "x"], ["--leg-ms"], ["--fast", "1"]] {
+      let bad = try Executable(executable).run(["bench-floor"] + arguments)
+      #expect(bad.status == 2, "\(arguments)")
+      #expect(bad.errorLines.count == 1, "\(arguments)")
+    }
   }
 }

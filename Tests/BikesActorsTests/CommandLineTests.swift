@@ -98,6 +98,15 @@ import Testing
     ])
     #expect(result.status == 0)
     #expect(result.field("config.callers") == "main-actor")
+    // And in the text report's header line; the default is not named.
+    for callers in ["main-actor", "nonisolated"] {
+      let text = try bikes.run([
+        "--mode", "safe", "--callers", callers, "--riders", "2", "--paths", "1", "--leg-ms", "0",
+      ])
+      let header = try #require(text.outputLines.first { $0.contains(" · seed ") })
+      #expect(
+        header.hasSuffix(callers == "main-actor" ? " · callers main-actor" : " µs"), "\(header)")
+    }
   }
 
   /// The watchdog never stops a run that makes progress: 10,000 riders with

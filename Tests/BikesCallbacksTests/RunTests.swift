@@ -33,3 +33,26 @@ import Testing
     #expect(released.count == 20)
   }
 }
+
+@Suite struct CallbacksLanesTests {
+  /// A run's riders share the era's few serial queues: rider `i` on lane `i % 8`.
+  @Test func ridersShareEightQueuesInARun() {
+    let lanes = Lanes(riders: 20, probe: .waiting(.microseconds(100)))
+    #expect(lanes.queue(for: 0) === lanes.queue(for: 8))
+    #expect(lanes.queue(for: 3) === lanes.queue(for: 19))
+    #expect(Set((0..<20).map { ObjectIdentifier(lanes.queue(for: $0)) }).count == Lanes.count)
+    // Fewer riders than lanes: a lane each, as with a queue each.
+    let few = Lanes(riders: 3, probe: .waiting(.zero))
+    #expect(Set((0..<3).map { ObjectIdentifier(few.queue(for: $0)) }).count == 3)
+  }
+
+  /// A probe that may hold a rider until another moves: a queue each, or a
+  /// held rider would hold the one behind it on its lane.
+  @Test func aProbeThatMayWaitForOthersGivesEveryRiderItsOwnQueue() {
+    let probe = BlockingRaceProbe(pause: { _ in })
+    #expect(probe.mayWaitForOthers)
+    #expect(!BlockingRaceProbe.waiting(.microseconds(100)).mayWaitForOthers)
+    let lanes = Lanes(riders: 20, probe: probe)
+    #expect(lanes.queue(for: 0) !== lanes.queue(for: 8))
+  }
+}

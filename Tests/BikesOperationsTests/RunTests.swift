@@ -118,3 +118,29 @@ func watchedRun(
     #expect(added > 11)
   }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct OperationsCrewTests {
+  /// The summary depends on crews, never on thousands of operations itself
+  /// (corelibs' `addDependency` scans what it has: quadratic), and still
+  /// runs only once every final operation has.
+  @Test func theLastOperationWaitsForEveryFinalOneThroughCrews() {
+    let queues = Queues()
+    let finished = Mutex(0)
+    let seen = Mutex<Int?>(nil)
+    let ran = DispatchSemaphore(value: 0)
+    let finals = (0..<2_500).map { _ in BlockOperation { finished.withLock { $0 += 1 } } }
+    let last = BlockOperation {
+      seen.withLock { $0 = finished.withLock { $0 } }
+      ran.signal()
+    }
+    queues.depend(last, on: finals)
+    #expect(last.dependencies.count == 3)
+    #expect(last.dependencies.allSatisfy { $0.dependencies.count <= Queues.crewSize })
+    queues.run.addOperation(last)
+    // Handed on in reverse, so no order of the queue can hide a missing link.
+    for final in finals.reversed() { queues.riders.addOperation(final) }
+    // A bounded wait: a missing link must fail here, not hang the suite.
+    #expect(ran.wait(timeout: .now() + 30) == .success, "the last operation never ran")
+    #expect(seen.withLock { $0 } == 2_500)
+  }
+}

@@ -69,6 +69,38 @@ enum BenchOps {
     }
   }
 
+  /// `bikes-<era> bench-floor --riders N --legs L --leg-ms M`: not in
+  /// `--help`; `bikes-bench` runs it beside a run of as many riders. Prints
+  /// one JSON line: riders, legs, leg_ms and the seconds every rider took.
+  static func floor<E: Era>(_ era: E.Type, arguments: [String]) async -> Int32 {
+    var values = ["--riders": 1, "--legs": 19, "--leg-ms": 1]
+    let limits = ["--riders": 1...1_000_000, "--legs": 1...1_000, "--leg-ms": 0...1_000]
+    var rest = arguments[...]
+    while let flag = rest.popFirst() {
+      guard let range = limits[flag] else {
+        return fail(E.self, "bench-floor: unknown option '\(Text.escaped(flag))'")
+      }
+      guard let text = rest.popFirst(), let number = Int(text), range.contains(number) else {
+        return fail(
+          E.self,
+          "bench-floor: \(flag) expects a whole number from \(range.lowerBound) to \(range.upperBound)"
+        )
+      }
+      values[flag] = number
+    }
+    let riders = values["--riders"] ?? 1
+    let legs = values["--legs"] ?? 1
+    let millis = values["--leg-ms"] ?? 1
+    let clock = ContinuousClock()
+    let started = clock.now
+    await E.waitOutLegs(riders: riders, legs: legs, leg: .milliseconds(millis))
+    let seconds = started.duration(to: clock.now).seconds
+    Console.out(
+      #"{"era": "\#(E.name)", "riders": \#(riders), "legs": \#(legs), "leg_ms": \#(millis), "#
+        + #""wall_seconds": \#(seconds)}"#)
+    return ExitCode.done
+  }
+
   private static func fail<E: Era>(_ era: E.Type, _ message: String) -> Int32 {
     Console.error("\(E.executable): \(message)")
     return ExitCode.usageError

@@ -12,6 +12,9 @@ public enum EraCommand {
     if arguments.first == "bench-ops" {
       return await BenchOps.run(E.self, arguments: Array(arguments.dropFirst()))
     }
+    if arguments.first == "bench-floor" {
+      return await BenchOps.floor(E.self, arguments: Array(arguments.dropFirst()))
+    }
     let command: Command
     do {
       command = try CommandLineParser.parse(arguments, for: E.info)

@@ -8,7 +8,8 @@ extension RunReport {
     lines.append(
       "\(Self.count(riders, "rider")) · \(Self.count(stations.count, "station"))"
         + " · \(Self.count(config.paths, "path")) each · seed \(config.seed)"
-        + " · leg \(legMs) ms · race window \(config.raceWindowUs) µs")
+        + " · leg \(legMs) ms · race window \(config.raceWindowUs) µs"
+        + (config.callers.map { $0 == .nonisolated ? "" : " · callers \($0.rawValue)" } ?? ""))
     if let goal = config.goal, let station = stations.first(where: { $0.id == goal }) {
       lines.append("goal: \(station.name) (\(goalReached) of \(riders) riders reached it)")
     }

@@ -113,6 +113,12 @@ public struct BlockingRaceProbe: Sendable {
   private let goOn: @Sendable (ProbeStop) -> Bool
   /// As `RaceProbe.isBare`: nothing may be called between check and act.
   public let isBare: Bool
+  /// False only for `waiting(_:log:)`, whose pause sleeps its own window
+  /// and nothing else. Any other probe (the scripted gate, a test's) may
+  /// hold a rider until another rider has moved: then every rider needs a
+  /// queue and a thread of its own, or the one it holds could be the one
+  /// that has to move.
+  public let mayWaitForOthers: Bool
 
   public init(
     pause: @escaping @Sendable (ProbeStop) -> Void,
@@ -133,12 +139,13 @@ public struct BlockingRaceProbe: Sendable {
   private init(
     pause: @escaping @Sendable (ProbeStop) -> Void,
     finished: @escaping @Sendable (Int) -> Void, isBare: Bool,
-    pass: @escaping @Sendable (ProbeStop) -> Bool = { _ in true }
+    pass: @escaping @Sendable (ProbeStop) -> Bool = { _ in true }, mayWaitForOthers: Bool = true
   ) {
     self.body = pause
     self.done = finished
     self.isBare = isBare
     self.goOn = pass
+    self.mayWaitForOthers = mayWaitForOthers
   }
 
   public func pause(_ stop: ProbeStop) { body(stop) }
@@ -152,17 +159,18 @@ public struct BlockingRaceProbe: Sendable {
   /// Bare as `RaceProbe.waiting(_:log:)` is.
   public static func waiting(_ window: Duration, log: EventLog = .none) -> BlockingRaceProbe {
     guard window > .zero else {
-      return BlockingRaceProbe(pause: { _ in }, finished: { _ in }, isBare: !log.isEnabled)
+      return BlockingRaceProbe(
+        pause: { _ in }, finished: { _ in }, isBare: !log.isEnabled, mayWaitForOthers: false)
     }
     let seconds = window.seconds
     return BlockingRaceProbe(
       pause: { stop in
         if stop.point == .raceWindow { Thread.sleep(forTimeInterval: seconds) }
-      },
+      }, finished: { _ in }, isBare: false,
       pass: { stop in
         // A van about to take its second station waits as long (the transfer).
         if stop.point == .hold { Thread.sleep(forTimeInterval: seconds) }
         return true
-      }, finished: { _ in })
+      }, mayWaitForOthers: false)
   }
 }

@@ -25,6 +25,12 @@ public protocol Era: SendableMetatype {
   /// What `bikes-bench` times in this era (`bench-ops`): its station
   /// operations in every mode, and its bare primitive.
   static var benchCases: [BenchCase] { get }
+  /// The era's floor (`bench-floor`): `riders` riders that only wait out
+  /// `legs` legs of `leg` each, in the era's own way of waiting and with the
+  /// structure of concurrency a run gives them (the same queues, operations,
+  /// threads under the same cap, futures or tasks), and nothing else: no
+  /// station, dice, audit or log. Returns once every rider is done.
+  static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async
   /// `hazards`: the era's own ways to stop making progress, each with its fix.
   static var hazards: [Hazard] { get }
 }

@@ -1,20 +1,22 @@
 import BikeShare
 import Foundation
 
-/// The end of the run: it depends on every rider's `DoneOperation` (and on
-/// each van's end), so when it runs nothing of the run is left in any
-/// queue, and the stations' counters can be read.
+/// The end of the run: it depends on every rider's `DoneOperation` (through
+/// crews: `Queues.depend`) and on each van's end, so when it runs nothing
+/// of the run is left in any queue, and the stations' counters can be read.
 final class SummaryOperation: Step, @unchecked Sendable {
+  private let riders: [DoneOperation]
   private let stations: [Station]
   private let notes: @Sendable () -> [String]
   private let vans: @Sendable () -> [VanResult]
   private let delivered: @Sendable (RunOutcome) -> Void
 
   init(
-    stations: [Station], notes: @escaping @Sendable () -> [String],
+    riders: [DoneOperation], stations: [Station], notes: @escaping @Sendable () -> [String],
     vans: @escaping @Sendable () -> [VanResult] = { [] },
     delivered: @escaping @Sendable (RunOutcome) -> Void
   ) {
+    self.riders = riders
     self.stations = stations
     self.notes = notes
     self.vans = vans
@@ -23,7 +25,6 @@ final class SummaryOperation: Step, @unchecked Sendable {
   }
 
   override func main() {
-    let riders = dependencies.compactMap { $0 as? DoneOperation }.sorted { $0.rider < $1.rider }
     delivered(
       RunOutcome(
         riders: riders.map { $0.result ?? RiderResult() },
