@@ -88,9 +88,13 @@ public struct RaceProbe: Sendable {
   /// original code, with nothing called between check and act. With `--log`
   /// the check is written down between them, which widens the window:
   /// observing a race changes it.
-  public static func waiting(_ window: Duration, log: EventLog = .none) -> RaceProbe {
+  /// - Parameter finished: told as each rider or van is done.
+  public static func waiting(
+    _ window: Duration, log: EventLog = .none,
+    finished: @escaping @Sendable (Int) -> Void = { _ in }
+  ) -> RaceProbe {
     guard window > .zero else {
-      return RaceProbe(pause: { _ in }, finished: { _ in }, isBare: !log.isEnabled)
+      return RaceProbe(pause: { _ in }, finished: finished, isBare: !log.isEnabled)
     }
     return RaceProbe(
       pause: { stop in
@@ -100,7 +104,7 @@ public struct RaceProbe: Sendable {
         // A van about to take its second station waits as long (the transfer).
         if stop.point == .hold { try? await Task.sleep(for: window) }
         return true
-      }, finished: { _ in })
+      }, finished: finished)
   }
 }
 
@@ -157,16 +161,20 @@ public struct BlockingRaceProbe: Sendable {
 
   /// Default: sleep `window` in the race window; nothing at arrival.
   /// Bare as `RaceProbe.waiting(_:log:)` is.
-  public static func waiting(_ window: Duration, log: EventLog = .none) -> BlockingRaceProbe {
+  /// - Parameter finished: told as each rider or van is done.
+  public static func waiting(
+    _ window: Duration, log: EventLog = .none,
+    finished: @escaping @Sendable (Int) -> Void = { _ in }
+  ) -> BlockingRaceProbe {
     guard window > .zero else {
       return BlockingRaceProbe(
-        pause: { _ in }, finished: { _ in }, isBare: !log.isEnabled, mayWaitForOthers: false)
+        pause: { _ in }, finished: finished, isBare: !log.isEnabled, mayWaitForOthers: false)
     }
     let seconds = window.seconds
     return BlockingRaceProbe(
       pause: { stop in
         if stop.point == .raceWindow { Thread.sleep(forTimeInterval: seconds) }
-      }, finished: { _ in }, isBare: false,
+      }, finished: finished, isBare: false,
       pass: { stop in
         // A van about to take its second station waits as long (the transfer).
         if stop.point == .hold { Thread.sleep(forTimeInterval: seconds) }

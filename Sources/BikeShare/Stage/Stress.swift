@@ -105,9 +105,14 @@ public enum Stress {
     let records = Story.transferStations
     let audits = records.map(StationAudit.init)
     let log = EventLog(.memory)
+    // Vans report here as each is done, on whatever thread they ran.
+    let done = Locked(0)
+    let finished: @Sendable (Int) -> Void = { _ in done.withLock { $0 += 1 } }
+    let vans = options.riderIndices.count
     let stage = TransferStage(
       mode: mode, stations: records, audits: audits, vans: options.riderIndices,
-      probe: .waiting(window), blockingProbe: .waiting(window), log: log,
+      probe: .waiting(window, finished: finished),
+      blockingProbe: .waiting(window, finished: finished), log: log,
       configuration: options.configuration)
     let ends = await withCheckedContinuation {
       (continuation: CheckedContinuation<[StationCounts]?, Never>) in
@@ -117,7 +122,19 @@ public enum Stress {
         once.withLock { $0.take() }?.resume(returning: ends)
       }
       Task {
+        // Past the bound, a deadlock only once no van finished for a
+        // quarter of it more: a process whose threads were all busy
+        // elsewhere (a loaded machine, a test suite's blocking tests) then
+        // lets its vans go on, and they finish; deadlocked vans never do.
         try? await Task.sleep(for: transferBound)
+        var seen = done.withLock { $0 }
+        while seen < vans {
+          try? await Task.sleep(for: transferBound / 4)
+          let now = done.withLock { $0 }
+          if now == seen { break }
+          seen = now
+        }
+        guard seen < vans else { return }  // every van is done: the transfer answers
         once.withLock { $0.take() }?.resume(returning: nil)
       }
     }
