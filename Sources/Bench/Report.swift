@@ -110,19 +110,20 @@ struct Report: Codable, Sendable {
         "3. Scale: safe mode, 1 ms legs, 1,000 stations of 200 docks, one run each,",
         "   beside its floor (the same riders only waiting out their legs in the era's",
         "   own way: section 4). An era stops scaling where ten times the riders take",
-        "   over ten times as long; it goes on unless it failed or ran past the time limit.",
+        "   over ten times as long; it goes on unless it failed, ran past the time limit, or",
+        "   would at the pace of the step before (then it is not run; its floor still is).",
         "",
-        "era          riders     wall    floor x floor   memory  threads  stopped scaling",
+        "era             riders     wall    floor x floor  memory threads  stopped scaling",
       ]
       for step in scale {
         lines.append(
-          step.era.padding(toLength: 11, withPad: " ", startingAt: 0)
+          step.era.padding(toLength: 14, withPad: " ", startingAt: 0)
             + String(step.riders).leftPadded(8)
             + Self.seconds(step.wallSeconds).leftPadded(9)
             + Self.seconds(step.floor?.wallSeconds).leftPadded(9)
             + Self.times(step.ratio).leftPadded(8)
-            + (step.peakMegabytes.map { String(format: "%.0f MB", $0) } ?? "-").leftPadded(9)
-            + (step.peakThreads.map(String.init) ?? "-").leftPadded(9) + "  "
+            + (step.peakMegabytes.map { String(format: "%.0f MB", $0) } ?? "-").leftPadded(8)
+            + (step.peakThreads.map(String.init) ?? "-").leftPadded(8) + "  "
             + (step.stopped ?? ""))
       }
       lines += floorsTable()
@@ -160,7 +161,7 @@ struct Report: Codable, Sendable {
       "   \(Self.grouped(legs * largest)) waits at \(Self.grouped(largest)) riders. Whole-process wall time;",
       "   memory and threads at the most riders measured.",
       "",
-      "era        " + sizes.map { "\($0) riders".leftPadded(14) }.joined()
+      "era           " + sizes.map { "\($0) riders".leftPadded(14) }.joined()
         + "   memory  threads  limit",
     ]
     for era in eras {
@@ -169,7 +170,7 @@ struct Report: Codable, Sendable {
       }
       let last = floors.last { $0 != nil } ?? nil
       lines.append(
-        era.padding(toLength: 11, withPad: " ", startingAt: 0)
+        era.padding(toLength: 14, withPad: " ", startingAt: 0)
           + floors.map { Self.seconds($0?.wallSeconds).leftPadded(14) }.joined()
           + (last?.peakMegabytes.map { String(format: "%.0f MB", $0) } ?? "-").leftPadded(9)
           + (last?.peakThreads.map(String.init) ?? "-").leftPadded(9) + "  "

@@ -83,7 +83,7 @@ extension ActorsEra {
 extension ActorsEra {
   /// The floor: a child task per rider in the run's crews, each sleeping
   /// through its legs with `Task.sleep`.
-  static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async {
+  static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {
     await withTaskGroup(of: Void.self) { crews in
       for crew in Run.crews(of: 0..<riders) {
         crews.addTask {

@@ -45,7 +45,7 @@ extension CallbacksEra {
 extension CallbacksEra {
   /// The floor: each rider a chain of `asyncAfter` on its lane, started from
   /// a concurrent queue as a run starts its riders.
-  static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async {
+  static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {
     let lanes = Lanes(riders: riders, probe: .waiting(.zero))
     let start = DispatchQueue(label: "run", attributes: .concurrent)
     let interval = leg.dispatchInterval

@@ -78,14 +78,14 @@ extension DispatchEra {
 extension DispatchEra {
   /// The floor: a thread per rider under the run's cap, each napping
   /// through its legs as a rider does (a wait on a group that never empties).
-  static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async {
+  static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       Thread {
         let never = DispatchGroup()  // a run's `stopped`, never pulled
         never.enter()
         let everyone = DispatchGroup()
         Run.startRiders(
-          0..<riders, threadCap: Run.threadCap, stop: StopSwitch(), everyone: everyone
+          0..<riders, threadCap: threadCap ?? Run.threadCap, stop: StopSwitch(), everyone: everyone
         ) { _ in
           {
             for _ in 0..<legs { _ = never.wait(timeout: .now() + leg.dispatchInterval) }

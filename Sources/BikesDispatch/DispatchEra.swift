@@ -18,7 +18,10 @@ enum DispatchEra: Era {
     // The run blocks its thread until every rider is done: not a thread of
     // the async world's cooperative pool, but one of its own.
     await withCheckedContinuation { continuation in
-      Thread { continuation.resume(returning: Run.ride(simulation)) }.start()
+      Thread {
+        continuation.resume(
+          returning: Run.ride(simulation, threadCap: simulation.configuration.threadCap))
+      }.start()
     }
   }
 

@@ -19,7 +19,8 @@ import Foundation
 /// monitor adds at most one a second per quality of service
 /// (swift-corelibs-libdispatch, `src/event/workqueue.c`).
 enum Run {
-  static let threadCap = 256
+  /// `--thread-cap`'s default.
+  static let threadCap = Configuration().threadCap
 
   /// Runs every rider; blocks the calling thread until all are done or stopped.
   static func ride(_ simulation: Simulation, threadCap: Int = threadCap) -> RunOutcome {

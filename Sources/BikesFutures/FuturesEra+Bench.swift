@@ -55,7 +55,7 @@ extension FuturesEra {
   /// The floor: a future per rider on a thread of its own under the run's
   /// cap, each waiting out its legs on `Future.after`, and one thread
   /// waiting for every journey, as a run does.
-  static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async {
+  static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {
     let interval = leg.dispatchInterval
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       Thread {

@@ -53,7 +53,7 @@ extension OperationsEra {
   /// run's riders queue, each handing on the next, then a final operation
   /// on the run's queue; one summary depends on every final operation
   /// through crews, as a run's does.
-  static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async {
+  static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {
     let queues = Queues()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let summary = BlockOperation { continuation.resume() }

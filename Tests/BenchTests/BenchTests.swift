@@ -121,6 +121,14 @@ import Testing
     #expect(scale[1]["floor"] == nil && scale[1]["ratio"] == nil)
   }
 
+  /// A step its era cannot finish in time is not run, and says why in one line.
+  @Test func aStepPastTheLimitAtThePaceOfTheOneBeforeIsNotRun() {
+    #expect(
+      Run.beyondTheLimit(riders: 100_000, after: (10_000, 19.9), limit: 60)
+        == "not run: about 199 s at its pace")
+    #expect(Run.beyondTheLimit(riders: 100_000, after: (10_000, 5.9), limit: 60) == nil)
+  }
+
   @Test func bigNumbersAreGroupedByThousands() {
     #expect(Report.grouped(1_900_000) == "1,900,000")
     #expect(Report.grouped(19_000) == "19,000")
@@ -132,12 +140,12 @@ import Testing
     let text = Self.report.text(try #require(try BenchOptions.parse([])))
     #expect(
       text.contains(
-        "actors         1000   0.10 s   0.08 s    1.2x    40 MB        7  "))
+        "actors            1000   0.10 s   0.08 s    1.2x   40 MB       7  "))
     #expect(
       text.contains(
         "4. The floors: each rider only waits out 19 legs of 1 ms, in the era's own way"))
-    #expect(text.contains("actors             0.08 s    30 MB        6  "))
-    #expect(text.contains("operations              -        -        -  "))
+    #expect(text.contains("actors                0.08 s    30 MB        6  "))
+    #expect(text.contains("operations                 -        -        -  "))
   }
 }
 
@@ -193,8 +201,9 @@ import Testing
   }
 
   @Test(arguments: EraInfo.all.map(\.executable))
-  func everyEraWaitsOutItsFloor(executable: String) throws {
-    let result = try Executable(executable).run([
+  func everyEraWaitsOutItsFloor(executable: String) async throws {
+    let bikes = try Executable(executable)
+    let result = try await bikes.running([
       "bench-floor", "--riders", "300", "--legs", "3", "--leg-ms", "5",
     ])
     #expect(result.status == 0, "\(result.standardError)")
@@ -206,10 +215,14 @@ import Testing
     #expect(floor["legs"] as? Int == 3)
     // Three legs of 5 ms, one after the other: no rider can be quicker.
     #expect(try #require(floor["wall_seconds"] as? Double) >= 0.015)
-    for arguments in [["--riders", "0"], ["--legs", "x"], ["--leg-ms"], ["--fast", "1"]] {
-      let bad = try Executable(executable).run(["bench-floor"] + arguments)
+    // Only an era with a cap on its threads takes one.
+    let capped = try await bikes.running(["bench-floor", "--thread-cap", "8"])
+    #expect((capped.status == 0) == (executable == "bikes-dispatch"), "\(capped.standardError)")
+    for arguments in [["--riders", "0"], ["--fast", "1"]] {
+      let bad = try await bikes.running(["bench-floor"] + arguments)
       #expect(bad.status == 2, "\(arguments)")
       #expect(bad.errorLines.count == 1, "\(arguments)")
     }
   }
+
 }

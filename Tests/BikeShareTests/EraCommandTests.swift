@@ -30,7 +30,7 @@ enum ScriptedEra: Era {
   }
 
   /// Vans that do nothing: the stations stay as they were.
-  static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async {}
+  static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {}
 
   static func transfer(_ stage: TransferStage) async -> [StationCounts] {
     for van in stage.vans { stage.probe.finished(rider: van) }
@@ -83,7 +83,7 @@ enum ScriptedEra: Era {
       return stage.station.counts
     }
     /// Vans that never finish: a deadlock, as the real runtime shows one.
-    static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async {}
+    static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {}
 
     static func transfer(_ stage: TransferStage) async -> [StationCounts] {
       try? await Task.sleep(for: .seconds(3600))
@@ -101,7 +101,7 @@ enum ScriptedEra: Era {
       return RunOutcome(riders: [], stations: [])
     }
     static func replay(_ stage: ReplayStage) async -> StationCounts { stage.station.counts }
-    static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async {}
+    static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {}
 
     static func transfer(_ stage: TransferStage) async -> [StationCounts] {
       stage.stations.map(\.counts)

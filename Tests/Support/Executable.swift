@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Runs a built executable of this package and collects what it printed.
-public struct Executable {
+public struct Executable: Sendable {
   public let url: URL
 
   public init(_ name: String) throws {
@@ -79,6 +79,19 @@ public struct Executable {
     defer { watchdog.childEnded() }
     process.waitUntilExit()
     return files.collect(status: process.terminationStatus)
+  }
+
+  /// As `run`, from an async test: the wait is on a thread of its own, so it
+  /// holds none of Swift's cooperative pool (a suite's blocking waits for
+  /// children otherwise hold up every async test, and their timers).
+  public func running(
+    _ arguments: [String], input: String? = nil, limit: Double = 300
+  ) async throws -> Output {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        continuation.resume(with: Result { try self.run(arguments, input: input, limit: limit) })
+      }.start()
+    }
   }
 
   /// Runs to the end, as `run`, and also says the most memory the child

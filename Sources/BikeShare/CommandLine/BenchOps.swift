@@ -69,12 +69,13 @@ enum BenchOps {
     }
   }
 
-  /// `bikes-<era> bench-floor --riders N --legs L --leg-ms M`: not in
+  /// `bikes-<era> bench-floor --riders N --legs L --leg-ms M [--thread-cap N]`: not in
   /// `--help`; `bikes-bench` runs it beside a run of as many riders. Prints
   /// one JSON line: riders, legs, leg_ms and the seconds every rider took.
   static func floor<E: Era>(_ era: E.Type, arguments: [String]) async -> Int32 {
     var values = ["--riders": 1, "--legs": 19, "--leg-ms": 1]
-    let limits = ["--riders": 1...1_000_000, "--legs": 1...1_000, "--leg-ms": 0...1_000]
+    var limits = ["--riders": 1...1_000_000, "--legs": 1...1_000, "--leg-ms": 0...1_000]
+    if E.info.takes(.threadCap) { limits["--thread-cap"] = 1...10_000 }
     var rest = arguments[...]
     while let flag = rest.popFirst() {
       guard let range = limits[flag] else {
@@ -93,10 +94,13 @@ enum BenchOps {
     let millis = values["--leg-ms"] ?? 1
     let clock = ContinuousClock()
     let started = clock.now
-    await E.waitOutLegs(riders: riders, legs: legs, leg: .milliseconds(millis))
+    let threadCap = values["--thread-cap"]
+    await E.waitOutLegs(
+      riders: riders, legs: legs, leg: .milliseconds(millis), threadCap: threadCap)
     let seconds = started.duration(to: clock.now).seconds
     Console.out(
       #"{"era": "\#(E.name)", "riders": \#(riders), "legs": \#(legs), "leg_ms": \#(millis), "#
+        + (threadCap.map { #""thread_cap": \#($0), "# } ?? "")
         + #""wall_seconds": \#(seconds)}"#)
     return ExitCode.done
   }

@@ -70,6 +70,9 @@ public enum CommandLineParser {
         try modeOption.apply(&options.configuration, text)
         options.modes = options.configuration.modes
       } else if let own = era.ownOptions.first(where: { $0.name == flag }) {
+        guard own.inStages else {
+          throw UsageError("\(command.rawValue) does not take \(flag) (a whole run does)")
+        }
         try own.apply(&options.configuration, own.value == nil ? "" : try value())
       } else if let stage = (StageOption.all + era.ownStageOptions).first(where: {
         $0.name == flag
@@ -196,7 +199,7 @@ public enum CommandLineParser {
   }
 
   private static func stageOwnOptions(_ era: EraInfo) -> String {
-    era.ownOptions.map { ", " + $0.name }.joined()
+    era.ownOptions.filter(\.inStages).map { ", " + $0.name }.joined()
   }
 
   /// The OPTIONS section of `--help`.

@@ -129,6 +129,8 @@ public struct ConfigReport: Sendable, Codable {
   public let fix: ActorsFix?
   /// `bikes-actors` only (nil for the other eras).
   public let callers: ActorsCallers?
+  /// `bikes-dispatch` only (nil for the other eras).
+  public let threadCap: Int?
 
   init(_ configuration: Configuration, simulation: Simulation, era: EraInfo) {
     mode = simulation.mode
@@ -149,11 +151,13 @@ public struct ConfigReport: Sendable, Codable {
     exclusive = era.takes(.exclusive) ? configuration.exclusive : nil
     fix = era.takes(.fix) ? configuration.fix : nil
     callers = era.takes(.callers) ? configuration.callers : nil
+    threadCap = era.takes(.threadCap) ? configuration.threadCap : nil
   }
 
   enum CodingKeys: String, CodingKey {
     case mode, riders, stations, paths, goal, seed, city, format, log, lock, exclusive, fix
     case callers
+    case threadCap = "thread_cap"
     case legMs = "leg_ms"
     case raceWindowUs = "race_window_us"
     case failOnViolation = "fail_on_violation"
@@ -181,6 +185,7 @@ public struct ConfigReport: Sendable, Codable {
     try container.encodeIfPresent(exclusive, forKey: .exclusive)
     try container.encodeIfPresent(fix, forKey: .fix)
     try container.encodeIfPresent(callers, forKey: .callers)
+    try container.encodeIfPresent(threadCap, forKey: .threadCap)
   }
 }
 

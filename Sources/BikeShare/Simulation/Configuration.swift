@@ -28,6 +28,8 @@ public struct Configuration: Sendable, Equatable {
   public var vans = 0
   /// `bikes-dispatch` only.
   public var lock = LockKind.mutex
+  /// `bikes-dispatch` only: riders' threads alive at once, at most.
+  public var threadCap = 256
   /// `bikes-futures` only.
   public var exclusive = FuturesExclusive.condition
   /// `bikes-actors` only.

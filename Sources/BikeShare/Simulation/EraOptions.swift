@@ -96,4 +96,10 @@ extension Option {
   /// `bikes-dispatch` only.
   public static let lock = choice(
     "--lock", \.lock, "how safe (and racy) stations lock (default mutex)")
+
+  /// `bikes-dispatch` only: what the cap on riders' threads buys and costs.
+  public static let threadCap = number(
+    "--thread-cap", 1...10_000, "riders' threads alive at most (default 256)",
+    passedOn: false, inStages: false
+  ) { $0.threadCap = $1 }
 }

@@ -10,6 +10,9 @@ public struct Option: Sendable {
   public let help: [String]
   /// `bikes-side-by-side` passes it on to every era.
   public let passedOn: Bool
+  /// The stage commands (replay, explore, stress, play) take it too; false
+  /// for an option that only a whole run can use.
+  public let inStages: Bool
   /// How the value changes the configuration (a flag gets "").
   public let apply: @Sendable (inout Configuration, String) throws(UsageError) -> Void
 
@@ -22,12 +25,14 @@ public struct Option: Sendable {
 
   init(
     _ name: String, _ value: String?, help: [String], passedOn: Bool = false,
+    inStages: Bool = true,
     apply: @escaping @Sendable (inout Configuration, String) throws(UsageError) -> Void
   ) {
     self.name = name
     self.value = value
     self.help = help
     self.passedOn = passedOn
+    self.inStages = inStages
     self.apply = apply
   }
 
@@ -81,10 +86,11 @@ public struct Option: Sendable {
 
   /// A whole number within `range`.
   static func number(
-    _ name: String, _ range: ClosedRange<Int>, _ help: String...,
-    set: @escaping @Sendable (inout Configuration, Int) -> Void
+    _ name: String, _ range: ClosedRange<Int>, _ help: String..., passedOn: Bool = true,
+    inStages: Bool = true, set: @escaping @Sendable (inout Configuration, Int) -> Void
   ) -> Option {
-    Option(name, "N", help: help, passedOn: true) { configuration, text throws(UsageError) in
+    Option(name, "N", help: help, passedOn: passedOn, inStages: inStages) {
+      configuration, text throws(UsageError) in
       let expected =
         "\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound)"
       guard let value = Int(text) else { throw UsageError("\(expected), got '\(text)'") }

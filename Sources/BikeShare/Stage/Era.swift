@@ -30,7 +30,8 @@ public protocol Era: SendableMetatype {
   /// structure of concurrency a run gives them (the same queues, operations,
   /// threads under the same cap, futures or tasks), and nothing else: no
   /// station, dice, audit or log. Returns once every rider is done.
-  static func waitOutLegs(riders: Int, legs: Int, leg: Duration) async
+  /// - Parameter threadCap: `--thread-cap`, for an era that takes it (nil: its default).
+  static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async
   /// `hazards`: the era's own ways to stop making progress, each with its fix.
   static var hazards: [Hazard] { get }
 }

@@ -92,7 +92,7 @@ public struct EraInfo: Sendable {
         clean: "→ no damage seen this time: a data race is still a bug (run Scripts/tsan.sh).",
         replays: false, station: "plain vars, no lock")
     ],
-    ownOptions: [.lock])
+    ownOptions: [.lock, .threadCap])
 
   public static let futures = EraInfo(
     name: "futures", title: "futures and a blocking wait",
