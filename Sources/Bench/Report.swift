@@ -110,8 +110,9 @@ struct Report: Codable, Sendable {
         "3. Scale: safe mode, 1 ms legs, 1,000 stations of 200 docks, one run each,",
         "   beside its floor (the same riders only waiting out their legs in the era's",
         "   own way: section 4). An era stops scaling where ten times the riders take",
-        "   over ten times as long; it goes on unless it failed, ran past the time limit, or",
-        "   would at the pace of the step before (then it is not run; its floor still is).",
+        "   over ten times as long; it goes on unless it failed, ran past the time",
+        "   limit, or would at the pace of the step before (then it is not run; its",
+        "   floor still is).",
         "",
         "era             riders     wall    floor x floor  memory threads  stopped scaling",
       ]
@@ -156,10 +157,10 @@ struct Report: Codable, Sendable {
     }
     var lines = [
       "",
-      "4. The floors: each rider only waits out \(legs) legs of 1 ms, in the era's own way",
-      "   (its queues, operations, threads under its cap, futures or tasks), nothing else:",
-      "   \(Self.grouped(legs * largest)) waits at \(Self.grouped(largest)) riders. Whole-process wall time;",
-      "   memory and threads at the most riders measured.",
+      "4. The floors: each rider only waits out \(legs) legs of 1 ms, in the era's own",
+      "   way (its queues, operations, threads under its cap, futures or tasks),",
+      "   nothing else: \(Self.grouped(legs * largest)) waits at \(Self.grouped(largest)) riders. Whole-process",
+      "   wall time; memory and threads at the most riders measured.",
       "",
       "era           " + sizes.map { "\($0) riders".leftPadded(14) }.joined()
         + "   memory  threads  limit",

@@ -2,7 +2,7 @@ import BikeShare
 import Dispatch
 
 /// What `bikes-bench` times here: take-and-leave pairs through `Rider.visit`,
-/// each rider's pairs a chain of callbacks on its own queue; and an empty
+/// each rider's pairs a chain of callbacks on a queue of its own; and an empty
 /// round trip through a station's queue and back to the rider's.
 extension CallbacksEra {
   static var benchCases: [BenchCase] {

@@ -11,8 +11,8 @@ import Dispatch
 /// rider waiting behind it on that lane could be the one that has to move.
 /// Then every rider gets a queue of its own, as before.
 struct Lanes: Sendable {
-  /// Eight: fewer riders than that each have a lane of their own, so the
-  /// runs a learner makes (and their race windows) are as they were.
+  /// Eight: up to eight riders each have a lane of their own, so the runs a
+  /// learner makes with few riders (and their race windows) are as they were.
   static let count = 8
 
   private let shared: [DispatchQueue]?

@@ -32,6 +32,13 @@ import Testing
     #expect(result.field("config.thread_cap") == "2")
     let wall = try #require(result.field("wall_seconds").flatMap(Double.init))
     #expect(wall >= 0.09, "three turns of a 30 ms leg")
+    // The text report's header names the era's own settings that are not defaults.
+    let text = try await Executable("bikes-dispatch").running([
+      "--mode", "safe", "--thread-cap", "2", "--lock", "nslock", "--riders", "2", "--paths", "1",
+      "--leg-ms", "0",
+    ])
+    let header = try #require(text.outputLines.first { $0.contains(" · seed ") })
+    #expect(header.hasSuffix(" µs · lock nslock · thread cap 2"), "\(header)")
   }
 
   @Test func theThreadCapIsForAWholeRunOnly() async throws {

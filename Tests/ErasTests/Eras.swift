@@ -56,7 +56,7 @@ enum Eras {
                                          nested: vans (--vans) hold one station, then wait for the other
           --lock mutex|nslock|serial-queue|barrier|atomic
                                          how safe (and racy) stations lock (default mutex)
-          --thread-cap N                 riders' threads alive at most (default 256)
+          --thread-cap N                 a run's riders' threads alive at most (default 256)
         """),
     EraUnderTest(
       era: FuturesEra.self, stressRiders: 200,

@@ -8,8 +8,7 @@ extension RunReport {
     lines.append(
       "\(Self.count(riders, "rider")) · \(Self.count(stations.count, "station"))"
         + " · \(Self.count(config.paths, "path")) each · seed \(config.seed)"
-        + " · leg \(legMs) ms · race window \(config.raceWindowUs) µs"
-        + (config.callers.map { $0 == .nonisolated ? "" : " · callers \($0.rawValue)" } ?? ""))
+        + " · leg \(legMs) ms · race window \(config.raceWindowUs) µs" + config.ownSettings)
     if let goal = config.goal, let station = stations.first(where: { $0.id == goal }) {
       lines.append("goal: \(station.name) (\(goalReached) of \(riders) riders reached it)")
     }
@@ -110,5 +109,22 @@ extension RunReport {
     let hundredths = Int((value * 100).rounded())
     let fraction = hundredths % 100
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+  }
+}
+
+extension ConfigReport {
+  /// The era's own options that differ from their defaults, for the header
+  /// line: ` · lock nslock · thread cap 1024`, or "" when all are defaults.
+  var ownSettings: String {
+    let defaults = Configuration()
+    var settings: [String] = []
+    if let lock, lock != defaults.lock { settings.append("lock \(lock.rawValue)") }
+    if let threadCap, threadCap != defaults.threadCap { settings.append("thread cap \(threadCap)") }
+    if let exclusive, exclusive != defaults.exclusive {
+      settings.append("exclusive \(exclusive.rawValue)")
+    }
+    if let fix, fix != defaults.fix { settings.append("fix \(fix.rawValue)") }
+    if let callers, callers != defaults.callers { settings.append("callers \(callers.rawValue)") }
+    return settings.map { " · " + $0 }.joined()
   }
 }

@@ -99,7 +99,7 @@ extension Option {
 
   /// `bikes-dispatch` only: what the cap on riders' threads buys and costs.
   public static let threadCap = number(
-    "--thread-cap", 1...10_000, "riders' threads alive at most (default 256)",
+    "--thread-cap", 1...10_000, "a run's riders' threads alive at most (default 256)",
     passedOn: false, inStages: false
   ) { $0.threadCap = $1 }
 }
