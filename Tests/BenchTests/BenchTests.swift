@@ -174,8 +174,8 @@ import Testing
   }
 
   /// The tests run debug builds, which the bench refuses.
-  @Test func aDebugBuildIsRefusedInOneLine() throws {
-    let result = try Executable("bikes-bench").run(["--quick"])
+  @Test func aDebugBuildIsRefusedInOneLine() async throws {
+    let result = try await Executable("bikes-bench").running(["--quick"])
     #expect(result.status == 2)
     #expect(
       result.errorLines == [
@@ -184,8 +184,10 @@ import Testing
   }
 
   @Test(arguments: EraInfo.all.map(\.executable))
-  func everyEraTimesItsCasesAndItsBarePrimitive(executable: String) throws {
-    let result = try Executable(executable).run(["bench-ops", "--riders", "1,2", "--millis", "1"])
+  func everyEraTimesItsCasesAndItsBarePrimitive(executable: String) async throws {
+    let result = try await Executable(executable).running([
+      "bench-ops", "--riders", "1,2", "--millis", "1",
+    ])
     #expect(result.status == 0, "\(result.standardError)")
     let timings = try result.outputLines.map {
       try JSONDecoder().decode(BenchTiming.self, from: Data($0.utf8))
@@ -196,7 +198,7 @@ import Testing
     #expect(timings.contains { $0.case.hasPrefix("safe") })
     #expect(timings.contains { $0.case.hasPrefix("racy") })
     #expect(timings.allSatisfy { $0.nsPerOperation > 0 && $0.pairs > 0 })
-    let bad = try Executable(executable).run(["bench-ops", "--riders", "0"])
+    let bad = try await Executable(executable).running(["bench-ops", "--riders", "0"])
     #expect(bad.status == 2)
     #expect(bad.errorLines.count == 1)
   }

@@ -97,11 +97,11 @@ import Testing
   }
 
   /// Through an era's executable: the URL decoded, and an upper-case scheme too.
-  @Test func anEraRunsOnACityFromAURL() throws {
+  @Test func anEraRunsOnACityFromAURL() async throws {
     let server = try LocalServer(body: try Data(contentsOf: Self.milano))
     defer { server.close() }
     let url = server.url("/ok").replacingOccurrences(of: "http://", with: "HTTP://")
-    let run = try Executable("bikes-callbacks").run(
+    let run = try await Executable("bikes-callbacks").running(
       ["--city", url, "--riders", "2", "--paths", "1", "--leg-ms", "0", "--format", "json"],
       limit: 60)
     #expect(run.status == 0, "\(run.standardError)")

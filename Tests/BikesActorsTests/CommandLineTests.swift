@@ -10,8 +10,8 @@ import Testing
   init() throws { bikes = try Executable("bikes-actors") }
 
   /// The real reentrancy, step by step, the same every time.
-  @Test func reentrantReplayShowsBothChecksInsideTheStation() throws {
-    let first = try bikes.run(["replay", "--mode", "reentrant"])
+  @Test func reentrantReplayShowsBothChecksInsideTheStation() async throws {
+    let first = try await bikes.running(["replay", "--mode", "reentrant"])
     #expect(first.status == 0)
     #expect(
       first.standardOutput == """
@@ -29,13 +29,14 @@ import Testing
 
         """)
     #expect(
-      try bikes.run(["replay", "--mode", "reentrant"]).standardOutput == first.standardOutput)
+      try await bikes.running(["replay", "--mode", "reentrant"]).standardOutput
+        == first.standardOutput)
   }
 
   /// Each fix, in a whole run: no violation, and the report names the fix.
   @Test(arguments: ["method", "isolated", "reserve"])
-  func everyFixHoldsInARun(fix: String) throws {
-    let result = try bikes.run(
+  func everyFixHoldsInARun(fix: String) async throws {
+    let result = try await bikes.running(
       [
         "--mode", "safe", "--fix", fix, "--riders", "20", "--paths", "3", "--leg-ms", "0",
         "--format", "json", "--fail-on-violation",
@@ -45,8 +46,8 @@ import Testing
     #expect(result.field("violations") == "[]")
   }
 
-  @Test func anUnknownFixIsOneLineAndExitTwo() throws {
-    let result = try bikes.run(["--fix", "lock"])
+  @Test func anUnknownFixIsOneLineAndExitTwo() async throws {
+    let result = try await bikes.running(["--fix", "lock"])
     #expect(result.status == 2)
     #expect(
       result.errorLines == [
@@ -55,9 +56,9 @@ import Testing
     #expect(result.standardOutput.isEmpty)
   }
 
-  @Test func anUnknownCallersIsOneLineAndExitTwo() throws {
+  @Test func anUnknownCallersIsOneLineAndExitTwo() async throws {
     for arguments in [["--callers", "main"], ["stress", "--callers", "MainActor"]] {
-      let result = try bikes.run(arguments)
+      let result = try await bikes.running(arguments)
       #expect(result.status == 2)
       #expect(
         result.errorLines == [
@@ -65,7 +66,7 @@ import Testing
         ])
       #expect(result.standardOutput.isEmpty)
     }
-    let missing = try bikes.run(["explore", "--scheduler", "jobs", "--callers"])
+    let missing = try await bikes.running(["explore", "--scheduler", "jobs", "--callers"])
     #expect(missing.status == 2)
     #expect(missing.errorLines.count == 1)
   }
@@ -73,16 +74,16 @@ import Testing
   /// `stress --callers`: the header and the JSON say where the riders
   /// checked and acted (how often the line breaks is measured, not tested:
   /// the jobs explorer's tests force the orders).
-  @Test func stressNamesItsCallers() throws {
+  @Test func stressNamesItsCallers() async throws {
     for callers in ActorsCallers.allCases {
       let arguments = [
         "stress", "--mode", "racy", "--story", "bike", "--runs", "50", "--callers",
         callers.rawValue,
       ]
-      let json = try bikes.run(arguments + ["--format", "json"])
+      let json = try await bikes.running(arguments + ["--format", "json"])
       #expect(json.status == 0)
       #expect(json.field("callers") == (callers == .nonisolated ? nil : callers.rawValue))
-      let text = try bikes.run(arguments)
+      let text = try await bikes.running(arguments)
       #expect(text.status == 0)
       let header = text.standardOutput.split(separator: "\n").prefix(2).joined(separator: "\n")
       #expect(header.contains("--callers") == (callers != .nonisolated), "\(header)")
@@ -91,8 +92,8 @@ import Testing
   }
 
   /// In a whole run at window 0, and in the report's configuration.
-  @Test func aRunNamesItsCallers() throws {
-    let result = try bikes.run([
+  @Test func aRunNamesItsCallers() async throws {
+    let result = try await bikes.running([
       "--mode", "racy", "--callers", "main-actor", "--race-window-us", "0", "--riders", "20",
       "--paths", "3", "--leg-ms", "0", "--format", "json",
     ])
@@ -100,7 +101,7 @@ import Testing
     #expect(result.field("config.callers") == "main-actor")
     // And in the text report's header line; the default is not named.
     for callers in ["main-actor", "nonisolated"] {
-      let text = try bikes.run([
+      let text = try await bikes.running([
         "--mode", "safe", "--callers", callers, "--riders", "2", "--paths", "1", "--leg-ms", "0",
       ])
       let header = try #require(text.outputLines.first { $0.contains(" · seed ") })
@@ -111,7 +112,7 @@ import Testing
 
   /// The watchdog never stops a run that makes progress: 10,000 riders with
   /// 1 ms legs, each finishing visits all the time.
-  @Test func theWatchdogLetsABusyRunFinish() throws {
+  @Test func theWatchdogLetsABusyRunFinish() async throws {
     let stations = (1...100).map {
       #"{"id": "s\#($0)", "name": "S\#($0)", "free_bikes": 100, "empty_slots": 100}"#
     }
@@ -122,7 +123,7 @@ import Testing
       #"{"network": {"id": "p", "name": "Plenty", "stations": [\#(stations.joined(separator: ","))]}}"#
         .utf8
     ).write(to: city)
-    let run = try bikes.run([
+    let run = try await bikes.running([
       "--mode", "safe", "--riders", "10000", "--leg-ms", "1", "--paths", "1", "--city", city.path,
       "--stations", "100", "--watchdog-ms", "3000", "--format", "json",
     ])

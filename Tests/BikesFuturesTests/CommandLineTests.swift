@@ -8,8 +8,8 @@ import Testing
   let bikes: Executable
   init() throws { bikes = try Executable("bikes-futures") }
 
-  @Test func anUnknownExclusiveIsOneLineAndExitTwo() throws {
-    let result = try bikes.run(["--exclusive", "lock"])
+  @Test func anUnknownExclusiveIsOneLineAndExitTwo() async throws {
+    let result = try await bikes.running(["--exclusive", "lock"])
     #expect(result.status == 2)
     #expect(
       result.errorLines == [
@@ -18,8 +18,8 @@ import Testing
   }
 
   @Test(arguments: FuturesExclusive.allCases)
-  func jsonNamesTheEraAndTheFix(exclusive: FuturesExclusive) throws {
-    let result = try bikes.run([
+  func jsonNamesTheEraAndTheFix(exclusive: FuturesExclusive) async throws {
+    let result = try await bikes.running([
       "--format", "json", "--mode", "safe", "--riders", "4", "--leg-ms", "0", "--exclusive",
       exclusive.rawValue,
     ])

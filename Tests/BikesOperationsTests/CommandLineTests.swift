@@ -4,8 +4,8 @@ import Testing
 /// The operations in flight, as `--log` shows them (the shared command line
 /// is `ErasTests/CommandLineContractTests`).
 @Suite(.timeLimit(.minutes(3))) struct OperationsLiveCountersTests {
-  @Test func logShowsOperationsInFlightAsTheRunGoes() throws {
-    let result = try Executable("bikes-operations").run([
+  @Test func logShowsOperationsInFlightAsTheRunGoes() async throws {
+    let result = try await Executable("bikes-operations").running([
       "--mode", "safe", "--riders", "3", "--paths", "1", "--leg-ms", "0", "--log",
     ])
     #expect(result.status == 0)

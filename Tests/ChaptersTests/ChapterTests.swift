@@ -130,13 +130,14 @@ import Testing
   /// A diagram whose first line names a command (`%% bikes-actors replay ...`)
   /// is that command's `--format mermaid` output, redrawn here.
   @Test(arguments: chapters.map(\.lastPathComponent))
-  func everyDrawnDiagramIsWhatItsCommandDrawsToday(chapter: String) throws {
+  func everyDrawnDiagramIsWhatItsCommandDrawsToday(chapter: String) async throws {
     let document = Document(url: Self.root.appendingPathComponent("Chapters/\(chapter)"))
     for snippet in document.snippets where snippet.language == "mermaid" {
       guard let first = snippet.code.split(separator: "\n").first, first.hasPrefix("%% bikes-")
       else { continue }
       let words = Self.words(String(first.dropFirst(3)))
-      let output = try Executable(words[0]).run(Array(words.dropFirst()) + ["--format", "mermaid"])
+      let output = try await Executable(words[0]).running(
+        Array(words.dropFirst()) + ["--format", "mermaid"])
       #expect(output.status == 0)
       #expect(
         output.standardOutput == snippet.code + "\n",

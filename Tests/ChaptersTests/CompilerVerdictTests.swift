@@ -73,15 +73,15 @@ import Testing
 
   #if os(Linux)
     @Test(arguments: snippets)
-    func theCompilerSaysWhatTheSnippetPins(name: String) throws {
+    func theCompilerSaysWhatTheSnippetPins(name: String) async throws {
       let (expected, settings) = try Self.verdict(of: name)
       let compiler = try Self.swiftc()
-      let output = try compiler.run(
+      let output = try await compiler.running(
         ["-emit-sil", "-o", "/dev/null", "-swift-version", "6", "-parse-as-library"] + settings
           + [Self.folder.appendingPathComponent(name).path], limit: 120)
       let said = Self.diagnostics(output.standardError + output.standardOutput)
       let version =
-        try compiler.run(["--version"], limit: 60).standardOutput
+        try await compiler.running(["--version"], limit: 60).standardOutput
         .split(separator: "\n").first.map(String.init) ?? "?"
       #expect(
         said == expected,

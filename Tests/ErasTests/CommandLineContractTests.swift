@@ -9,10 +9,10 @@ import Testing
   /// The whole help, pinned: it is made from the option table, and this says
   /// what it must read. Only the era's own lines (`Eras`) differ.
   @Test(arguments: Eras.all)
-  func helpIsPinned(era: EraUnderTest) throws {
+  func helpIsPinned(era: EraUnderTest) async throws {
     let bikes = era.info.executable
     let own = era.info.ownOptions.filter(\.inStages).map(\.name)  // the stages take these too
-    let help = try era.executable().run(["--help"])
+    let help = try await era.executable().running(["--help"])
     #expect(help.status == 0)
     #expect(help.standardError.isEmpty)
     #expect(
@@ -75,16 +75,18 @@ import Testing
   }
 
   @Test(arguments: Eras.all)
-  func versionIsOneLine(era: EraUnderTest) throws {
-    let version = try era.executable().run(["--version"])
+  func versionIsOneLine(era: EraUnderTest) async throws {
+    let version = try await era.executable().running(["--version"])
     #expect(version.status == 0)
     #expect(version.standardOutput == "\(era.info.executable) 0.1.0\n")
   }
 
   @Test(arguments: Eras.all)
-  func exploreCountsEveryScheduleAndExitsThreeOnlyWhenAsked(era: EraUnderTest) throws {
+  func exploreCountsEveryScheduleAndExitsThreeOnlyWhenAsked(era: EraUnderTest) async throws {
     let bikes = try era.executable()
-    let result = try bikes.run(["explore", "--mode", "both", "--riders", "3", "--format", "json"])
+    let result = try await bikes.running([
+      "explore", "--mode", "both", "--riders", "3", "--format", "json",
+    ])
     #expect(result.status == 0)
     #expect(result.outputLines.count == 2)
     #expect(result.field("mode", line: 0) == "racy")
@@ -93,16 +95,16 @@ import Testing
     #expect(result.field("mode", line: 1) == "safe")
     #expect(result.field("schedules", line: 1) == "6")
     #expect(result.field("forbidden", line: 1) == "0")
-    let text = try bikes.run(["explore", "--mode", "racy", "--fail-on-violation"])
+    let text = try await bikes.running(["explore", "--mode", "racy", "--fail-on-violation"])
     #expect(text.status == 3)
     #expect(text.prints("e.g. A:arrive B:arrive B:window A:window (1 switch)"))
     #expect(text.standardOutput.hasSuffix("forbidden\n"))
   }
 
   @Test(arguments: Eras.all)
-  func aScheduleStringReplaysAnywhereAndABadOneIsOneLine(era: EraUnderTest) throws {
+  func aScheduleStringReplaysAnywhereAndABadOneIsOneLine(era: EraUnderTest) async throws {
     let bikes = try era.executable()
-    let result = try bikes.run(
+    let result = try await bikes.running(
       ["replay", "--mode", "racy", "--story", "bike", "--schedule", "B:arrive A:arrive A:window"])
     #expect(result.status == 0)
     #expect(result.prints("Schedule: B:arrive A:arrive A:window\n"))
@@ -110,7 +112,7 @@ import Testing
       result.prints("Played: B:arrive A:arrive A:window B:window"),
       "the rest is played without a switch and printed")
     #expect(result.prints("free 0, empty 6"))
-    let bad = try bikes.run([
+    let bad = try await bikes.running([
       "replay", "--mode", "racy", "--schedule", "A:arrive A:window B:window",
     ])
     #expect(bad.status == 2)
@@ -122,8 +124,8 @@ import Testing
   }
 
   @Test(arguments: Eras.all)
-  func stressSaysWhatZeroMeans(era: EraUnderTest) throws {
-    let result = try era.executable().run(["stress", "--mode", "safe", "--runs", "20"])
+  func stressSaysWhatZeroMeans(era: EraUnderTest) async throws {
+    let result = try await era.executable().running(["stress", "--mode", "safe", "--runs", "20"])
     #expect(result.status == 0)
     #expect(
       result.prints(
@@ -132,10 +134,10 @@ import Testing
   }
 
   @Test(arguments: Eras.all)
-  func replayPrintsTheSameStepsEveryTime(era: EraUnderTest) throws {
+  func replayPrintsTheSameStepsEveryTime(era: EraUnderTest) async throws {
     let bikes = try era.executable()
-    let first = try bikes.run(["replay"])
-    let second = try bikes.run(["replay"])
+    let first = try await bikes.running(["replay"])
+    let second = try await bikes.running(["replay"])
     #expect(first.status == 0)
     #expect(first.standardOutput == second.standardOutput)
     #expect(
@@ -163,10 +165,10 @@ import Testing
   ]
 
   @Test(arguments: Eras.all)
-  func usageErrorsExitTwoWithOneLine(era: EraUnderTest) throws {
+  func usageErrorsExitTwoWithOneLine(era: EraUnderTest) async throws {
     let bikes = try era.executable()
     for (arguments, message) in Self.usageErrors {
-      let result = try bikes.run(arguments)
+      let result = try await bikes.running(arguments)
       #expect(result.status == 2, "\(arguments)")
       #expect(result.errorLines == ["\(era.info.executable): \(message)"])
       #expect(result.standardOutput.isEmpty, "\(arguments)")
@@ -175,12 +177,12 @@ import Testing
 
   /// An era's own options are its own: every other era refuses them.
   @Test(arguments: Eras.all)
-  func anotherErasOptionIsUnknown(era: EraUnderTest) throws {
+  func anotherErasOptionIsUnknown(era: EraUnderTest) async throws {
     let bikes = try era.executable()
     let others = EraInfo.all.filter { $0.name != era.name }.flatMap(\.ownOptions)
     #expect(!others.isEmpty)
     for option in others {
-      let result = try bikes.run([option.name, "x"])
+      let result = try await bikes.running([option.name, "x"])
       #expect(result.status == 2)
       #expect(
         result.errorLines == [
@@ -203,29 +205,29 @@ import Testing
   ]
 
   @Test(arguments: Eras.all)
-  func brokenCityFilesExitOneWithOneLine(era: EraUnderTest) throws {
+  func brokenCityFilesExitOneWithOneLine(era: EraUnderTest) async throws {
     let bikes = try era.executable()
     for (json, reason) in Self.brokenCities {
       let url = FileManager.default.temporaryDirectory.appendingPathComponent(
         "city-\(UUID().uuidString).json")
       try Data(json.utf8).write(to: url)
       defer { try? FileManager.default.removeItem(at: url) }
-      let result = try bikes.run(["--city", url.path])
+      let result = try await bikes.running(["--city", url.path])
       #expect(result.status == 1)
       #expect(result.errorLines == ["\(era.info.executable): city file '\(url.path)' \(reason)"])
     }
   }
 
   @Test(arguments: Eras.all)
-  func aMissingFileOrAnUnreachableURLExitsOne(era: EraUnderTest) throws {
+  func aMissingFileOrAnUnreachableURLExitsOne(era: EraUnderTest) async throws {
     let bikes = try era.executable()
-    let missing = try bikes.run(["--city", "/no/such/city.json"])
+    let missing = try await bikes.running(["--city", "/no/such/city.json"])
     #expect(missing.status == 1)
     #expect(
       missing.errorLines == [
         "\(era.info.executable): cannot read city file '/no/such/city.json': no such file"
       ])
-    let unreachable = try bikes.run(["--city", "http://127.0.0.1:1/v2/networks/none"])
+    let unreachable = try await bikes.running(["--city", "http://127.0.0.1:1/v2/networks/none"])
     #expect(unreachable.status == 1)
     #expect(unreachable.errorLines.count == 1)
     #expect(
@@ -234,8 +236,10 @@ import Testing
   }
 
   @Test(arguments: Eras.all)
-  func noArgumentsRunRacyThenSafeAndSumUpBoth(era: EraUnderTest) throws {
-    let result = try era.executable().run(["--riders", "8", "--paths", "2", "--leg-ms", "0"])
+  func noArgumentsRunRacyThenSafeAndSumUpBoth(era: EraUnderTest) async throws {
+    let result = try await era.executable().running([
+      "--riders", "8", "--paths", "2", "--leg-ms", "0",
+    ])
     #expect(result.status == 0)
     #expect(result.prints("── \(era.name) · racy "))
     #expect(result.prints("── \(era.name) · safe "))
@@ -246,8 +250,8 @@ import Testing
   }
 
   @Test(arguments: Eras.all)
-  func jsonIsOneLinePerModeRacyFirstAndNamesTheEra(era: EraUnderTest) throws {
-    let result = try era.executable().run([
+  func jsonIsOneLinePerModeRacyFirstAndNamesTheEra(era: EraUnderTest) async throws {
+    let result = try await era.executable().running([
       "--format", "json", "--riders", "6", "--paths", "2", "--leg-ms", "0",
     ])
     #expect(result.status == 0)
@@ -257,8 +261,8 @@ import Testing
   }
 
   @Test(arguments: Eras.all)
-  func logPrintsOneLinePerEvent(era: EraUnderTest) throws {
-    let result = try era.executable().run([
+  func logPrintsOneLinePerEvent(era: EraUnderTest) async throws {
+    let result = try await era.executable().running([
       "--mode", "safe", "--riders", "1", "--paths", "1", "--station", "Chiado", "--log",
     ])
     #expect(result.status == 0)
@@ -282,8 +286,8 @@ import Testing
   }
 
   /// The tests' own safety net: a child that would run for an hour is killed.
-  @Test func aChildThatOutlivesItsLimitIsKilled() throws {
-    let result = try Executable("bikes-callbacks").run(["--leg-ms", "60000"], limit: 1)
+  @Test func aChildThatOutlivesItsLimitIsKilled() async throws {
+    let result = try await Executable("bikes-callbacks").running(["--leg-ms", "60000"], limit: 1)
     #expect(result.status == SIGKILL)
     #expect(!result.prints("bikes: "))
   }

@@ -14,10 +14,10 @@ import Testing
   }
 
   @Test(arguments: Eras.all)
-  func everyEraListsItsHazards(era: EraUnderTest) throws {
+  func everyEraListsItsHazards(era: EraUnderTest) async throws {
     let names = era.era.hazards.map(\.name)
     #expect(names.count >= 1, "\(era.name) has no hazards")
-    let output = try era.executable().run(["hazards"], limit: 30)
+    let output = try await era.executable().running(["hazards"], limit: 30)
     #expect(output.status == 0)
     for name in names {
       #expect(output.outputLines.contains { $0.hasPrefix("  \(name)  ") }, "\(name) not listed")
@@ -40,8 +40,8 @@ import Testing
   ]
 
   @Test(arguments: hazards)
-  func eachHazardShowsItsFailureThenItsFix(era: EraUnderTest, name: String) throws {
-    let output = try era.executable().run(
+  func eachHazardShowsItsFailureThenItsFix(era: EraUnderTest, name: String) async throws {
+    let output = try await era.executable().running(
       ["hazards", name, "--watchdog-ms", "300"], limit: 60)
     #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
     let hazard = try #require(era.era.hazards.first { $0.name == name })
@@ -60,15 +60,15 @@ import Testing
 
   /// A case whose own waits are legs (a thread asleep 200 ms) is not
   /// stopped by a bound shorter than its legs: like a run, it adds two.
-  @Test func aBoundShorterThanACaseLegStillLetsItFinish() throws {
-    let output = try Executable("bikes-futures").run(
+  @Test func aBoundShorterThanACaseLegStillLetsItFinish() async throws {
+    let output = try await Executable("bikes-futures").running(
       ["hazards", "thread-explosion", "--watchdog-ms", "50"], limit: 60)
     #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
     #expect(!output.outputLines.contains { $0.contains("  no progress") }, "\(output.outputLines)")
   }
 
-  @Test func anUnknownHazardIsAUsageError() throws {
-    let output = try Executable("bikes-dispatch").run(["hazards", "deadlock"], limit: 30)
+  @Test func anUnknownHazardIsAUsageError() async throws {
+    let output = try await Executable("bikes-dispatch").running(["hazards", "deadlock"], limit: 30)
     #expect(output.status == 2)
     #expect(
       output.errorLines == [

@@ -109,11 +109,11 @@ import Testing
   /// The deadlock drawn: each van's arrow to the station it waits for, and
   /// the cycle in words; the actors era's nested vans never wait.
   @Test(arguments: eras)
-  func theDeadlockIsDrawn(era: EraUnderTest) throws {
+  func theDeadlockIsDrawn(era: EraUnderTest) async throws {
     let bikes = try era.executable()
     let arguments = ["replay", "--story", "transfer", "--mode", "nested"]
-    let diagram = try bikes.run(arguments + ["--format", "mermaid"])
-    let lanes = try bikes.run(arguments + ["--format", "lanes"])
+    let diagram = try await bikes.running(arguments + ["--format", "mermaid"])
+    let lanes = try await bikes.running(arguments + ["--format", "lanes"])
     #expect(diagram.status == 0 && lanes.status == 0)
     let cycle = "A holds Rossio and waits for Chiado; B holds Chiado and waits for Rossio"
     if era.info.holdsStations {
@@ -132,8 +132,8 @@ import Testing
   /// held; in the actors era the screen says why it cannot, and the same
   /// moves end with every van done.
   @Test(arguments: eras)
-  func theRoomWinsByDeadlockingTheVans(era: EraUnderTest) throws {
-    let game = try era.executable().run(
+  func theRoomWinsByDeadlockingTheVans(era: EraUnderTest) async throws {
+    let game = try await era.executable().running(
       ["play", "--story", "transfer", "--mode", "nested"], input: "a\nb\n", limit: 60)
     #expect(game.status == 0)
     if era.info.holdsStations {
@@ -151,8 +151,8 @@ import Testing
   /// A van that waits for a held station cannot be chosen, and the screen
   /// says which van holds it.
   @Test(arguments: eras.filter(\.info.holdsStations))
-  func aBlockedVanCannotBeChosen(era: EraUnderTest) throws {
-    let game = try era.executable().run(
+  func aBlockedVanCannotBeChosen(era: EraUnderTest) async throws {
+    let game = try await era.executable().running(
       ["play", "--story", "transfer", "--mode", "safe", "--riders", "3"], input: "a\nc\nq\n",
       limit: 60)
     #expect(game.printsLine("  C: waits for Rossio, which A holds"))
@@ -180,16 +180,16 @@ import Testing
   /// --fail-on-violation; a step for a blocked van, or a mode the era's
   /// transfer does not have, is one line and exit 2.
   @Test(arguments: eras)
-  func theCommandLineSaysWhatTheTransferShows(era: EraUnderTest) throws {
+  func theCommandLineSaysWhatTheTransferShows(era: EraUnderTest) async throws {
     let bikes = try era.executable()
     let explore = ["explore", "--story", "transfer", "--mode", "nested"]
-    let shown = try bikes.run(explore + ["--format", "json"])
+    let shown = try await bikes.running(explore + ["--format", "json"])
     #expect(shown.status == 0)
     #expect(shown.field("deadlocked") == (era.info.holdsStations ? "2" : "0"))
-    let failed = try bikes.run(explore + ["--riders", "3", "--fail-on-violation"])
+    let failed = try await bikes.running(explore + ["--riders", "3", "--fail-on-violation"])
     #expect(failed.status == 3, "nested breaks or deadlocks with three vans in every era")
     if era.info.holdsStations {
-      let blocked = try bikes.run([
+      let blocked = try await bikes.running([
         "replay", "--story", "transfer", "--mode", "safe", "--riders", "3", "--schedule",
         "A:arrive C:arrive",
       ])
@@ -200,7 +200,7 @@ import Testing
             + " waits for Rossio, which A holds"
         ])
     } else {
-      let backoff = try bikes.run(explore.dropLast() + ["backoff"])
+      let backoff = try await bikes.running(explore.dropLast() + ["backoff"])
       #expect(backoff.status == 2)
       #expect(backoff.errorLines.count == 1)
     }

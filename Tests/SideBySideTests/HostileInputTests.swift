@@ -9,7 +9,7 @@ import Testing
   static let executables = EraInfo.all.map(\.executable) + ["bikes-side-by-side"]
 
   @Test(arguments: executables)
-  func aCountThatCouldOverflowIsOneLineAndExitOne(executable: String) throws {
+  func aCountThatCouldOverflowIsOneLineAndExitOne(executable: String) async throws {
     let city = FileManager.default.temporaryDirectory.appendingPathComponent(
       "overflow-\(UUID().uuidString).json")
     try Data(
@@ -17,7 +17,8 @@ import Testing
         .utf8
     ).write(to: city)
     defer { try? FileManager.default.removeItem(at: city) }
-    let run = try Executable(executable).run(["--city", city.path, "--stations", "1"], limit: 60)
+    let run = try await Executable(executable).running(
+      ["--city", city.path, "--stations", "1"], limit: 60)
     #expect(run.status == 1)
     // Side by side adds one line naming the era that stopped it.
     #expect(run.errorLines.count == (executable == "bikes-side-by-side" ? 2 : 1))
@@ -25,8 +26,8 @@ import Testing
   }
 
   @Test(arguments: executables)
-  func controlCharactersInAnArgumentAreEscaped(executable: String) throws {
-    let run = try Executable(executable).run(["--riders", "5\n6\u{1B}[2J"])
+  func controlCharactersInAnArgumentAreEscaped(executable: String) async throws {
+    let run = try await Executable(executable).running(["--riders", "5\n6\u{1B}[2J"])
     #expect(run.status == 2)
     #expect(
       run.errorLines == [
@@ -36,9 +37,9 @@ import Testing
 
   /// Help wins wherever it is, so every executable agrees.
   @Test(arguments: executables)
-  func helpAfterABadValueIsStillHelp(executable: String) throws {
+  func helpAfterABadValueIsStillHelp(executable: String) async throws {
     for arguments in [["--riders", "abc", "--help"], ["--help", "--riders", "abc"]] {
-      let run = try Executable(executable).run(arguments)
+      let run = try await Executable(executable).running(arguments)
       #expect(run.status == 0, "\(arguments)")
       #expect(run.prints("--help, --version"))
     }

@@ -9,8 +9,9 @@ import Testing
   static let executables = EraInfo.all.map(\.executable) + ["bikes-side-by-side"]
 
   @Test(arguments: executables)
-  func aFullDiskIsOneLineAndStatusOne(executable: String) throws {
-    let run = try Executable(executable).run(["--riders", "2"], redirections: ">/dev/full")
+  func aFullDiskIsOneLineAndStatusOne(executable: String) async throws {
+    let run = try await Executable(executable).running(
+      ["--riders", "2"], redirections: ">/dev/full")
     #expect(run.status == 1)
     #expect(
       run.errorLines == [
@@ -19,27 +20,29 @@ import Testing
   }
 
   @Test(arguments: executables)
-  func aClosedStandardOutputIsOneLineAndStatusOne(executable: String) throws {
-    let run = try Executable(executable).run(["--riders", "2"], redirections: ">&-")
+  func aClosedStandardOutputIsOneLineAndStatusOne(executable: String) async throws {
+    let run = try await Executable(executable).running(["--riders", "2"], redirections: ">&-")
     #expect(run.status == 1)
     #expect(run.errorLines == ["\(executable): cannot write to standard output: it is closed"])
   }
 
   @Test(arguments: executables)
-  func aClosedOrFullStandardErrorLosesItsLinesAndNothingElse(executable: String) throws {
+  func aClosedOrFullStandardErrorLosesItsLinesAndNothingElse(executable: String) async throws {
     for redirection in ["2>&-", "2>/dev/full"] {
-      let run = try Executable(executable).run(["--riders", "0"], redirections: redirection)
+      let run = try await Executable(executable).running(
+        ["--riders", "0"], redirections: redirection)
       #expect(run.status == 2, "\(redirection)")
-      let report = try Executable(executable).run(["--riders", "2"], redirections: redirection)
+      let report = try await Executable(executable).running(
+        ["--riders", "2"], redirections: redirection)
       #expect(report.status == 0, "\(redirection)")
       #expect(report.prints("violations"))
     }
   }
 
   @Test(arguments: executables)
-  func aReaderThatGoesAwayEndsTheRunQuietly(executable: String) throws {
+  func aReaderThatGoesAwayEndsTheRunQuietly(executable: String) async throws {
     let arguments = executable == "bikes-side-by-side" ? ["--replay"] : ["--riders", "2", "--log"]
-    let run = try Executable(executable).run(arguments, redirections: "| head -1")
+    let run = try await Executable(executable).running(arguments, redirections: "| head -1")
     #expect(run.outputLines.count == 1)
     #expect(run.standardError.isEmpty)
   }

@@ -8,54 +8,57 @@ import Testing
 @Suite struct PlayAndLanesTests {
   static let eras = EraInfo.all.map(\.executable)
 
-  static func play(_ era: String, _ moves: [String], mode: String = "racy") throws
+  static func play(_ era: String, _ moves: [String], mode: String = "racy") async throws
     -> Executable.Output
   {
-    try Executable(era).run(
+    try await Executable(era).running(
       ["play", "--mode", mode], input: moves.joined(separator: "\n") + "\n", limit: 60)
   }
 
   @Test(arguments: eras)
-  func aWinningGameEndsWithTheViolationAndAScheduleThatReplays(era: String) throws {
-    let game = try Self.play(era, ["a", "b", "b", "a"])
+  func aWinningGameEndsWithTheViolationAndAScheduleThatReplays(era: String) async throws {
+    let game = try await Self.play(era, ["a", "b", "b", "a"])
     #expect(game.status == 0)
     #expect(game.prints("You won: Rossio: free_bikes reached 7"))
     let schedule = "A:arrive B:arrive B:window A:window"
     #expect(game.prints("--schedule '\(schedule)'"))
-    let replay = try Executable(era).run(["replay", "--mode", "racy", "--schedule", schedule])
+    let replay = try await Executable(era).running([
+      "replay", "--mode", "racy", "--schedule", schedule,
+    ])
     #expect(replay.prints("Result: free 7, empty -1."))
   }
 
   /// A game won in the era's own mode replays in that era only, and says so.
-  @Test func aWinInAnEraOfItsOwnModeReplaysThere() throws {
-    let game = try Self.play("bikes-actors", ["a", "b", "b", "a"], mode: "reentrant")
+  @Test func aWinInAnEraOfItsOwnModeReplaysThere() async throws {
+    let game = try await Self.play("bikes-actors", ["a", "b", "b", "a"], mode: "reentrant")
     #expect(game.prints("You won"))
     #expect(game.prints("Replay it:"))
     #expect(!game.prints("in any era"))
-    #expect(try Self.play("bikes-actors", ["a", "b", "b", "a"]).prints("Replay it in any era:"))
+    await #expect(
+      try Self.play("bikes-actors", ["a", "b", "b", "a"]).prints("Replay it in any era:"))
   }
 
   @Test(arguments: eras)
-  func undoThenAnotherChoiceReachesAnotherEnd(era: String) throws {
+  func undoThenAnotherChoiceReachesAnotherEnd(era: String) async throws {
     // A checks and docks, B is turned away: no win. Undo twice, then let B
     // check before A acts: both dock into one slot.
-    let game = try Self.play(era, ["a", "a", "b", "u", "u", "b", "b", "a"])
+    let game = try await Self.play(era, ["a", "a", "b", "u", "u", "b", "b", "a"])
     #expect(game.prints("this schedule does not open the window"))
     #expect(game.prints("You won"))
   }
 
   @Test(arguments: eras)
-  func safeModeNeverWins(era: String) throws {
+  func safeModeNeverWins(era: String) async throws {
     for moves in [["a", "b"], ["b", "a"]] {
-      let game = try Self.play(era, moves, mode: "safe")
+      let game = try await Self.play(era, moves, mode: "safe")
       #expect(!game.prints("You won"))
       #expect(game.prints("No schedule can win in safe mode"))
     }
   }
 
   @Test(arguments: eras)
-  func badMovesGetOneLineAndTheGameGoesOn(era: String) throws {
-    let game = try Self.play(era, ["x", "zz", "a"])
+  func badMovesGetOneLineAndTheGameGoesOn(era: String) async throws {
+    let game = try await Self.play(era, ["x", "zz", "a"])
     #expect(game.status == 0)
     #expect(game.printsLine("there is no rider X on this stage"))
     #expect(
@@ -74,9 +77,9 @@ import Testing
   ]
 
   @Test(arguments: eras)
-  func theStoryAsLanesIsPinned(era: String) throws {
+  func theStoryAsLanesIsPinned(era: String) async throws {
     let (check, act) = try #require(Self.places[era])
-    let lanes = try Executable(era).run(["replay", "--mode", "racy", "--format", "lanes"])
+    let lanes = try await Executable(era).running(["replay", "--mode", "racy", "--format", "lanes"])
     #expect(
       lanes.standardOutput == """
         \(era) replay --mode racy --story slot --riders 2 --schedule 'A:arrive B:arrive B:window A:window'
@@ -92,8 +95,8 @@ import Testing
   /// The lanes mark the counter below 0, as the replay's steps do (free
   /// bikes in the bike story, not the empty slots above the capacity).
   @Test(arguments: eras)
-  func theLanesMarkWhatTheStepsMark(era: String) throws {
-    let lanes = try Executable(era).run([
+  func theLanesMarkWhatTheStepsMark(era: String) async throws {
+    let lanes = try await Executable(era).running([
       "replay", "--mode", "racy", "--story", "bike", "--format", "lanes",
     ])
     #expect(lanes.standardOutput.contains("free -1, empty 7"))
@@ -106,9 +109,11 @@ import Testing
   ]
 
   @Test(arguments: eras)
-  func theStoryAsAMermaidDiagramIsPinned(era: String) throws {
+  func theStoryAsAMermaidDiagramIsPinned(era: String) async throws {
     let station = try #require(Self.stations[era])
-    let diagram = try Executable(era).run(["replay", "--mode", "racy", "--format", "mermaid"])
+    let diagram = try await Executable(era).running([
+      "replay", "--mode", "racy", "--format", "mermaid",
+    ])
     #expect(
       diagram.standardOutput == """
         %% \(era) replay --mode racy --story slot --riders 2 --schedule 'A:arrive B:arrive B:window A:window'
@@ -139,8 +144,8 @@ import Testing
   /// lines back, 12 riders with seed 5 printed 12 lines out of order in
   /// callbacks and 9 in dispatch.)
   @Test(arguments: PlayAndLanesTests.eras, ["safe", "racy"])
-  func logLinesFollowEachStationsOrder(era: String, mode: String) throws {
-    let run = try Executable(era).run(
+  func logLinesFollowEachStationsOrder(era: String, mode: String) async throws {
+    let run = try await Executable(era).running(
       ["--log", "--riders", "12", "--seed", "5", "--mode", mode], limit: 120)
     #expect(run.status == 0)
     var free: [String: Int] = [:]

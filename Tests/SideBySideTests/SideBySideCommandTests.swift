@@ -64,8 +64,8 @@ import Testing
     }
   }
 
-  @Test func everyEraInEveryModeInOneTable() throws {
-    let result = try sideBySide.run(Self.small + ["--seed", "7"])
+  @Test func everyEraInEveryModeInOneTable() async throws {
+    let result = try await sideBySide.running(Self.small + ["--seed", "7"])
     #expect(result.status == 0, "\(result.standardError)")
     let lines = Self.table(result.outputLines)
     #expect(lines.first == "Side by side on the embedded city (Lisboa sample network), seed 7:")
@@ -100,8 +100,8 @@ import Testing
   /// A projector's terminal of 80 columns gets the narrow table; every line
   /// of the wide one fits 100.
   @Test(arguments: [("80", 80), ("120", 100)])
-  func everyLineFitsTheTerminal(columns: String, fits: Int) throws {
-    let result = try sideBySide.run(Self.small, environment: ["COLUMNS": columns])
+  func everyLineFitsTheTerminal(columns: String, fits: Int) async throws {
+    let result = try await sideBySide.running(Self.small, environment: ["COLUMNS": columns])
     #expect(result.status == 0, "\(result.standardError)")
     for line in result.outputLines {
       #expect(line.count <= fits, "\(line.count) characters: \(line)")
@@ -111,8 +111,9 @@ import Testing
     #expect(header.contains(" wall ") == (fits == 100))
   }
 
-  @Test func jsonIsOneArrayOfEveryRow() throws {
-    let result = try sideBySide.run(Self.small + ["--format", "json", "--lock", "nslock"])
+  @Test func jsonIsOneArrayOfEveryRow() async throws {
+    let result = try await sideBySide.running(
+      Self.small + ["--format", "json", "--lock", "nslock"])
     #expect(result.status == 0, "\(result.standardError)")
     let rows = try #require(
       try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
@@ -129,7 +130,7 @@ import Testing
     #expect((dispatch["config"] as? [String: Any])?["lock"] as? String == "nslock")
   }
 
-  @Test func aMissingEraIsSkippedWithAClearMessage() throws {
+  @Test func aMissingEraIsSkippedWithAClearMessage() async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     for name in ["bikes-callbacks", "bikes-actors"] {
@@ -137,7 +138,7 @@ import Testing
         at: folder.appendingPathComponent(name),
         withDestinationURL: try Executable(name).url)
     }
-    let result = try sideBySide.run(Self.small + ["--bin-dir", folder.path])
+    let result = try await sideBySide.running(Self.small + ["--bin-dir", folder.path])
     #expect(result.status == 1, "an era could not run")
     #expect(result.errorLines.count == 3)
     #expect(
@@ -153,8 +154,8 @@ import Testing
   }
 
   /// `--explore --story transfer`: every era in each of its transfer modes.
-  @Test func exploringTheTransferRunsEachEraInItsTransferModes() throws {
-    let result = try sideBySide.run(["--explore", "--story", "transfer"])
+  @Test func exploringTheTransferRunsEachEraInItsTransferModes() async throws {
+    let result = try await sideBySide.running(["--explore", "--story", "transfer"])
     #expect(result.status == 0, "\(result.standardError)")
     let rows = Self.transfers(result.outputLines)
     #expect(rows.count == 19)
@@ -164,8 +165,8 @@ import Testing
 
   /// After the table, the transfer: the blocking eras' nested vans deadlock,
   /// the actors era's never do and break a counter instead; no safe row sticks.
-  @Test func theTransferTableShowsWhoCanDeadlock() throws {
-    let result = try sideBySide.run(Self.small)
+  @Test func theTransferTableShowsWhoCanDeadlock() async throws {
+    let result = try await sideBySide.running(Self.small)
     #expect(result.status == 0, "\(result.standardError)")
     let rows = Self.transfers(result.outputLines).map { $0.split(separator: " ").map(String.init) }
     #expect(rows.count == 19)
@@ -181,10 +182,10 @@ import Testing
     }
   }
 
-  @Test func noEraAtAllIsAnError() throws {
+  @Test func noEraAtAllIsAnError() async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try sideBySide.run(["--bin-dir", folder.path])
+    let result = try await sideBySide.running(["--bin-dir", folder.path])
     #expect(result.status == 1)
     #expect(
       result.errorLines == [
@@ -192,18 +193,19 @@ import Testing
           + " -c release)"
       ])
     #expect(result.standardOutput.isEmpty)
-    let empty = try sideBySide.run(["--bin-dir", ""])
+    let empty = try await sideBySide.running(["--bin-dir", ""])
     #expect(empty.status == 2)
     #expect(empty.errorLines == ["bikes-side-by-side: --bin-dir needs a folder"])
   }
 
   /// An era that fails without a word is still named.
   @Test(arguments: [(false, Int32(1)), (false, 3), (true, 1), (true, 3)])
-  func anEraThatEndsSilentlyIsNamed(replay: Bool, status: Int32) throws {
+  func anEraThatEndsSilentlyIsNamed(replay: Bool, status: Int32) async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try Self.fakeEra("bikes-callbacks", in: folder, lines: [], status: status)
-    let result = try sideBySide.run(["--bin-dir", folder.path] + (replay ? ["--replay"] : []))
+    let result = try await sideBySide.running(
+      ["--bin-dir", folder.path] + (replay ? ["--replay"] : []))
     #expect(result.status == 1)
     #expect(
       result.errorLines.contains {
@@ -213,24 +215,24 @@ import Testing
       "\(result.errorLines)")
   }
 
-  @Test func aViolationInASafeRowExitsThree() throws {
+  @Test func aViolationInASafeRowExitsThree() async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try Self.fakeEra(
       "bikes-actors", in: folder, lines: [reportLine(mode: .racy, violations: 2)],
       byMode: ["safe": reportLine(mode: .safe, violations: 1)])
-    let result = try sideBySide.run(["--bin-dir", folder.path])
+    let result = try await sideBySide.running(["--bin-dir", folder.path])
     #expect(result.status == 3)
     #expect(result.outputLines.contains { $0.hasPrefix("actors ") && $0.hasSuffix("  FIX BROKEN") })
     #expect(
       result.printsLine("A safe row has a violation: that era's fix is broken (exit 3)."))
   }
 
-  @Test func anEraThatPrintsNoReportIsAnError() throws {
+  @Test func anEraThatPrintsNoReportIsAnError() async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try Self.fakeEra("bikes-callbacks", in: folder, lines: ["Segmentation fault"], status: 139)
-    let result = try sideBySide.run(["--bin-dir", folder.path])
+    let result = try await sideBySide.running(["--bin-dir", folder.path])
     #expect(result.status == 1)
     #expect(
       result.errorLines.contains(
@@ -242,8 +244,8 @@ import Testing
       ))
   }
 
-  @Test func anEraUsageErrorStopsAtTheFirstEra() throws {
-    let result = try sideBySide.run(["--station", "Atlantis"])
+  @Test func anEraUsageErrorStopsAtTheFirstEra() async throws {
+    let result = try await sideBySide.running(["--station", "Atlantis"])
     #expect(result.status == 2)
     #expect(
       result.errorLines == [
@@ -251,8 +253,8 @@ import Testing
       ])
   }
 
-  @Test func badOptionsAreOneLineAndExitTwo() throws {
-    let result = try sideBySide.run(["--mode", "safe"])
+  @Test func badOptionsAreOneLineAndExitTwo() async throws {
+    let result = try await sideBySide.running(["--mode", "safe"])
     #expect(result.status == 2)
     #expect(
       result.errorLines == [
@@ -261,8 +263,9 @@ import Testing
     #expect(result.standardOutput.isEmpty)
   }
 
-  @Test func exploreShowsTheSameCountsInEveryEra() throws {
-    let result = try sideBySide.run(["--explore", "--riders", "3"], environment: ["COLUMNS": "80"])
+  @Test func exploreShowsTheSameCountsInEveryEra() async throws {
+    let result = try await sideBySide.running(
+      ["--explore", "--riders", "3"], environment: ["COLUMNS": "80"])
     for line in result.outputLines { #expect(line.count <= 80, "\(line)") }
     #expect(result.printsLine("    e.g. A:arrive B:arrive B:window A:window C:arrive"))
     #expect(result.status == 0, "\(result.standardError)")
@@ -277,8 +280,8 @@ import Testing
     }
   }
 
-  @Test func replayShowsTheSameSixStepsInEveryEra() throws {
-    let result = try sideBySide.run(["--replay"])
+  @Test func replayShowsTheSameSixStepsInEveryEra() async throws {
+    let result = try await sideBySide.running(["--replay"])
     #expect(result.status == 0)
     // Each era's part starts at its title; its steps are the numbered lines.
     var steps: [[String]] = []

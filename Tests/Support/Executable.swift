@@ -81,15 +81,42 @@ public struct Executable: Sendable {
     return files.collect(status: process.terminationStatus)
   }
 
+  /// Children running at once from `running`, at most: two a core. The
+  /// waits no longer hold the cooperative pool, so nothing else bounds how
+  /// many children the suite starts at once, and children that measure
+  /// their own time (hazards, watchdogs) need the processor they expect.
+  static let children = DispatchSemaphore(
+    value: 2 * ProcessInfo.processInfo.activeProcessorCount)
+
   /// As `run`, from an async test: the wait is on a thread of its own, so it
   /// holds none of Swift's cooperative pool (a suite's blocking waits for
   /// children otherwise hold up every async test, and their timers).
   public func running(
-    _ arguments: [String], input: String? = nil, limit: Double = 300
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+    limit: Double = 300
   ) async throws -> Output {
     try await withCheckedThrowingContinuation { continuation in
       Thread {
-        continuation.resume(with: Result { try self.run(arguments, input: input, limit: limit) })
+        Self.children.wait()
+        defer { Self.children.signal() }
+        continuation.resume(
+          with: Result {
+            try self.run(arguments, input: input, environment: environment, limit: limit)
+          })
+      }.start()
+    }
+  }
+
+  /// As `run(_:redirections:limit:)`, from an async test, off the pool.
+  public func running(_ arguments: [String], redirections: String, limit: Double = 120)
+    async throws -> Output
+  {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        Self.children.wait()
+        defer { Self.children.signal() }
+        continuation.resume(
+          with: Result { try self.run(arguments, redirections: redirections, limit: limit) })
       }.start()
     }
   }
