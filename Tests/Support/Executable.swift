@@ -81,12 +81,12 @@ public struct Executable: Sendable {
     return files.collect(status: process.terminationStatus)
   }
 
-  /// Children running at once from `running`, at most: two a core. The
+  /// Children running at once from `running`, at most: one a core. The
   /// waits no longer hold the cooperative pool, so nothing else bounds how
   /// many children the suite starts at once, and children that measure
   /// their own time (hazards, watchdogs) need the processor they expect.
   static let children = DispatchSemaphore(
-    value: 2 * ProcessInfo.processInfo.activeProcessorCount)
+    value: ProcessInfo.processInfo.activeProcessorCount)
 
   /// As `run`, from an async test: the wait is on a thread of its own, so it
   /// holds none of Swift's cooperative pool (a suite's blocking waits for

@@ -31,6 +31,9 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
     /// the deadline), which says more than the cancellation error that follows.
     var stopped: String?
     var finished: CheckedContinuation<Data, any Error>?
+    /// The session said how the task ended: a stop that comes later (the
+    /// deadline firing while this process's threads were busy) changes nothing.
+    var completed = false
   }
 
   private let url: URL
@@ -96,7 +99,7 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
   /// dropped.
   private func stop(_ why: String, _ task: URLSessionTask) {
     let continuation = state.withLock { state in
-      if state.stopped == nil { state.stopped = why }
+      if state.stopped == nil, !state.completed { state.stopped = why }
       state.body = Data()
       defer { state.finished = nil }
       return state.finished
@@ -185,6 +188,7 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
   ) {
     let (continuation, body, stopped) = state.withLock { state in
       defer { state.finished = nil }
+      if state.stopped == nil { state.completed = true }
       return (state.finished, state.body, state.stopped)
     }
     if let error {
@@ -210,16 +214,17 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
 final class DelegateQueue: OperationQueue, @unchecked Sendable {
   /// At most 64 chunks waiting: 1 MiB at libcurl's usual 16 KiB a chunk.
   let mostWaiting: Int
-  /// The longest one add waits. The delegate queue's operations run on
-  /// Dispatch's shared threads; if those are all busy elsewhere, an add
+  /// The longest one add waits. If the delegate's thread stalls, an add
   /// that waited for ever would hold up the session (and its timeouts) with
-  /// them. Bounded, a stalled delegate lets through one chunk per wait.
+  /// it. Bounded, a stalled delegate lets through one chunk per wait.
   let longestWait: TimeInterval
   /// Called (on the adding thread) each time an add has to wait.
   private let whenFull: @Sendable () -> Void
   private let waiting = Atomic(0)
   private let stopped = Atomic(false)
   private let turn = NSCondition()
+  /// Where the operations run (`underlyingQueue` does not keep it alive).
+  private let lane = DispatchQueue(label: "city download delegate")
 
   init(
     mostWaiting: Int = 64, longestWait: TimeInterval = 0.05,
@@ -231,6 +236,10 @@ final class DelegateQueue: OperationQueue, @unchecked Sendable {
     super.init()
     maxConcurrentOperationCount = 1
     name = "city download delegate"
+    // A serial queue of its own: Dispatch gives it a thread even while the
+    // shared threads (Swift's concurrency pool) are all busy, so the
+    // session's answers reach the delegate on time.
+    underlyingQueue = lane
   }
 
   override func addOperation(_ block: @escaping @Sendable () -> Void) {
