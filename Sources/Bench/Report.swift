@@ -150,8 +150,8 @@ struct Report: Codable, Sendable {
 
   /// Section 4: every era's floor at every size, side by side.
   func floorsTable() -> [String] {
-    let sizes = scale.map(\.riders).reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
-    let eras = scale.map(\.era).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    let sizes = scale.map(\.riders).firstOfEach
+    let eras = scale.map(\.era).firstOfEach
     guard let legs = scale.lazy.compactMap(\.floor).first?.legs, let largest = sizes.last else {
       return []
     }
@@ -201,9 +201,7 @@ struct Report: Codable, Sendable {
   /// One sentence per era from what was measured, with one rider.
   func plainWords() -> [String] {
     var sentences: [String] = []
-    let eras = operations.map(\.era).reduce(into: [String]()) {
-      if !$0.contains($1) { $0.append($1) }
-    }
+    let eras = operations.map(\.era).firstOfEach
     for era in eras where era != "machine" {
       let single = operations.filter { $0.era == era && $0.riders == 1 }
       guard
@@ -230,8 +228,7 @@ struct Report: Codable, Sendable {
       }
       sentences.append(sentence + ".")
     }
-    for era in scale.map(\.era).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } })
-    {
+    for era in scale.map(\.era).firstOfEach {
       let steps = scale.filter { $0.era == era }
       var sentence = ""
       if let last = steps.last(where: { $0.wallSeconds != nil }), let wall = last.wallSeconds {
@@ -258,5 +255,12 @@ struct Report: Codable, Sendable {
 extension String {
   func leftPadded(_ width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
+
+extension Array where Element: Equatable {
+  /// Each element once, where it first appears.
+  var firstOfEach: [Element] {
+    reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
   }
 }

@@ -95,15 +95,8 @@ public struct Executable: Sendable {
     _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
     limit: Double = 300
   ) async throws -> Output {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread {
-        Self.children.wait()
-        defer { Self.children.signal() }
-        continuation.resume(
-          with: Result {
-            try self.run(arguments, input: input, environment: environment, limit: limit)
-          })
-      }.start()
+    try await Self.offThePool {
+      try self.run(arguments, input: input, environment: environment, limit: limit)
     }
   }
 
@@ -111,12 +104,18 @@ public struct Executable: Sendable {
   public func running(_ arguments: [String], redirections: String, limit: Double = 120)
     async throws -> Output
   {
+    try await Self.offThePool { try self.run(arguments, redirections: redirections, limit: limit) }
+  }
+
+  /// Runs `wait` on a thread of its own once a child's slot is free.
+  private static func offThePool(_ wait: @escaping @Sendable () throws -> Output)
+    async throws -> Output
+  {
     try await withCheckedThrowingContinuation { continuation in
       Thread {
-        Self.children.wait()
-        defer { Self.children.signal() }
-        continuation.resume(
-          with: Result { try self.run(arguments, redirections: redirections, limit: limit) })
+        children.wait()
+        defer { children.signal() }
+        continuation.resume(with: Result { try wait() })
       }.start()
     }
   }
