@@ -54,7 +54,7 @@ final class Rider: Sendable {
   /// Starts the journey; `completion` runs once, when it is over or stopped.
   func start(completion: @escaping @Sendable (RiderResult) -> Void) {
     state.withLock { $0.completion = completion }
-    goToNextStation()
+    queue.async { self.goToNextStation() }  // from here on, every step runs on `queue`
   }
 
   /// Ctrl-C: no new leg starts, and a rider on a leg finishes at once (its
@@ -72,7 +72,7 @@ final class Rider: Sendable {
 
   private func goToNextStation() {
     let (station, want) = state.withLock { ($0.journey.pickStation(), $0.journey.wants) }
-    visit(station, wanting: want) { [weak self] succeeded in
+    ask(station, for: want) { [weak self] succeeded in
       self?.arrived(at: station, succeeded: succeeded)
     }
   }
@@ -123,7 +123,8 @@ final class Rider: Sendable {
 
   /// Asks the station for a bike or an empty slot; `completion` says whether
   /// the rider got it. Everything, the probes included, runs on the rider's
-  /// queue, never on the station's.
+  /// queue, never on the station's. (The journey's own steps are on that
+  /// queue already, and call `ask` without the hop.)
   func visit(_ station: Int, wanting want: Want, completion: @escaping @Sendable (Bool) -> Void) {
     queue.async { self.ask(station, for: want, completion: completion) }
   }

@@ -18,7 +18,7 @@ extension OperationsEra {
               log: .none
             ) { _ in next() }
             visit.chain(on: queues, station: station)
-            queues.add(visit.arrive, to: queues.riders, as: .riders)
+            visit.start(on: queues, station: station)
           }
           @Sendable func pair(_ left: Int) {
             guard stop.goOn(left) else { return done() }

@@ -9,7 +9,7 @@ enum OperationsEra: Era {
   static let info = EraInfo.operations
   static let summary = "Operation subclasses, dependencies and OperationQueues"
   static let banner = [
-    "Every step is an Operation: arrive, check, take or leave, ride or walk a leg.",
+    "Every step is an Operation: check, take or leave, ride or walk a leg.",
     "racy: the check and the act are two operations on the station's serial queue;",
     "      other riders' operations run there in between.",
     "safe: one operation checks and acts while the station's queue runs nothing else.",
@@ -36,7 +36,7 @@ enum OperationsEra: Era {
         ) { _ in stage.blockingProbe.finished(rider: rider) }
         for step in visit.steps { end.addDependency(step) }
         visit.chain(on: queues, station: station)
-        queues.add(visit.arrive, to: queues.riders, as: .riders)
+        visit.start(on: queues, station: station)
       }
       queues.run.addOperation(end)
     }

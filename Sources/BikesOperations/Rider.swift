@@ -74,9 +74,9 @@ final class Rider: Sendable {
       visit.act.then { [queues] in queues.add(next, to: queues.riders, as: .riders) }
       state.nextLeg = next
       if let leg {
-        leg.then { [queues] in queues.add(visit.arrive, to: queues.riders, as: .riders) }
+        leg.then { [queues] in visit.start(on: queues, station: station) }
       } else {
-        queues.add(visit.arrive, to: queues.riders, as: .riders)
+        visit.start(on: queues, station: station)
       }
     }
   }

@@ -9,7 +9,7 @@ import Testing
 /// Runs the era's `Run` on two stations with plenty of bikes and slots, watching every step.
 func watchedRun(
   _ mode: Mode, riders: Int = 10, paths: Int = 3, goal: String? = nil,
-  hooks: Step.Hooks
+  probe: BlockingRaceProbe? = nil, hooks: Step.Hooks
 ) async throws -> (outcome: RunOutcome, added: Int) {
   var configuration = Configuration()
   configuration.riders = riders
@@ -24,7 +24,8 @@ func watchedRun(
   let city = City(id: "test", name: "Test", stations: stations)
   let simulation = Simulation(
     mode: mode, configuration: configuration,
-    selection: try Selection(city: city, configuration: configuration), log: .none)
+    selection: try Selection(city: city, configuration: configuration), log: .none,
+    blockingProbe: probe)
   let run = Run(simulation, hooks: hooks)
   let outcome = await withCheckedContinuation { continuation in
     run.start { continuation.resume(returning: $0) }
@@ -44,9 +45,10 @@ func watchedRun(
     }
   }
 
-  // NB: drop `act.addDependency(window)` in `Visit` and the racy case fails.
-  @Test(arguments: Mode.both)
-  func noStepStartsBeforeTheStepsItDependsOnHaveFinished(mode: Mode) async throws {
+  // NB: drop `act.addDependency(window)` in `Visit` and the racy cases fail;
+  // make `waiting`'s probe pause on arrival and the run's cases fail.
+  @Test(arguments: Mode.both, [false, true])
+  func noStepStartsBeforeTheStepsItDependsOnHaveFinished(mode: Mode, arrival: Bool) async throws {
     let seen = Collected<(kind: String, needs: [String], allFinished: Bool)>()
     let hooks = Step.Hooks(started: { step in
       seen.add(
@@ -55,18 +57,22 @@ func watchedRun(
           step.dependencies.allSatisfy(\.isFinished)
         ))
     })
-    _ = try await watchedRun(mode, hooks: hooks)
-    let steps = seen.values
-    // At least two visits per path, three or five steps each, the last leg cancelled.
-    #expect(steps.count >= 10 * 3 * 2 * 3 - 10)
-    #expect(steps.allSatisfy { $0.allFinished })
-    let expected: [String: [String]] =
+    // A run's probe does nothing at arrival, and its visits have no
+    // arrival step; a probe that may hold a rider there (the gate's) has one.
+    let probe = arrival ? BlockingRaceProbe(pause: { _ in }) : nil
+    _ = try await watchedRun(mode, probe: probe, hooks: hooks)
+    var expected: [String: [String]] =
       mode == .safe
-      ? ["arrive": [], "act": ["arrive"], "leg": ["act"]]
-      : [
-        "arrive": [], "check": ["arrive"], "race window": ["check"],
-        "act": ["check", "race window"], "leg": ["act"],
-      ]
+      ? ["act": [], "leg": ["act"]]
+      : ["check": [], "race window": ["check"], "act": ["check", "race window"], "leg": ["act"]]
+    if arrival {
+      expected["arrive"] = []
+      expected[mode == .safe ? "act" : "check", default: []].insert("arrive", at: 0)
+    }
+    let steps = seen.values
+    // Two visits per path, each step of the visit and its leg, the last leg cancelled.
+    #expect(steps.count >= 10 * 3 * 2 * expected.count - 10)
+    #expect(steps.allSatisfy { $0.allFinished })
     // One issue per kind of step gone wrong, not one per step: a broken
     // graph (exercise 02-1) would otherwise bury the message under thousands.
     var wrong: [String: [String]] = [:]

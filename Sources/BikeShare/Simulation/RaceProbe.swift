@@ -123,6 +123,10 @@ public struct BlockingRaceProbe: Sendable {
   /// queue and a thread of its own, or the one it holds could be the one
   /// that has to move.
   public let mayWaitForOthers: Bool
+  /// False only for `waiting(_:log:)`, which does nothing when a rider
+  /// arrives: an era whose every step is dear (an operation) may leave the
+  /// arrival's step out.
+  public let pausesOnArrival: Bool
 
   public init(
     pause: @escaping @Sendable (ProbeStop) -> Void,
@@ -143,13 +147,15 @@ public struct BlockingRaceProbe: Sendable {
   private init(
     pause: @escaping @Sendable (ProbeStop) -> Void,
     finished: @escaping @Sendable (Int) -> Void, isBare: Bool,
-    pass: @escaping @Sendable (ProbeStop) -> Bool = { _ in true }, mayWaitForOthers: Bool = true
+    pass: @escaping @Sendable (ProbeStop) -> Bool = { _ in true }, mayWaitForOthers: Bool = true,
+    pausesOnArrival: Bool = true
   ) {
     self.body = pause
     self.done = finished
     self.isBare = isBare
     self.goOn = pass
     self.mayWaitForOthers = mayWaitForOthers
+    self.pausesOnArrival = pausesOnArrival
   }
 
   public func pause(_ stop: ProbeStop) { body(stop) }
@@ -168,7 +174,8 @@ public struct BlockingRaceProbe: Sendable {
   ) -> BlockingRaceProbe {
     guard window > .zero else {
       return BlockingRaceProbe(
-        pause: { _ in }, finished: finished, isBare: !log.isEnabled, mayWaitForOthers: false)
+        pause: { _ in }, finished: finished, isBare: !log.isEnabled, mayWaitForOthers: false,
+        pausesOnArrival: false)
     }
     let seconds = window.seconds
     return BlockingRaceProbe(
@@ -179,6 +186,6 @@ public struct BlockingRaceProbe: Sendable {
         // A van about to take its second station waits as long (the transfer).
         if stop.point == .hold { Thread.sleep(forTimeInterval: seconds) }
         return true
-      }, mayWaitForOthers: false)
+      }, mayWaitForOthers: false, pausesOnArrival: false)
   }
 }
