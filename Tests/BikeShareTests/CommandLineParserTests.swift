@@ -127,6 +127,17 @@ import Testing
       "--riders expects a whole number from 2 to 4, got 5"
     ),
     (["play", "--story", "transfer", "--mode", "nested"], nil),
+    (["explore", "--format", "html"], nil),
+    (
+      ["replay", "--format", "html"], "--format html is explore's atlas: every schedule as one page"
+    ),
+    (
+      ["stress", "--format", "html"], "--format html is explore's atlas: every schedule as one page"
+    ),
+    (
+      ["explore", "--format", "svg"],
+      "--format expects text, json, lanes, mermaid or html, got 'svg'"
+    ),
   ])
   func badStageOptionsAreUsageErrors(arguments: [String], message: String?) {
     guard let message else {

@@ -71,6 +71,17 @@ import Testing
     #expect(missing.errorLines.count == 1)
   }
 
+  /// The atlas draws the gate's schedules; the jobs explorer has none to draw.
+  @Test func theJobsExplorerHasNoAtlas() async throws {
+    let result = try await bikes.running(["explore", "--scheduler", "jobs", "--format", "html"])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "bikes-actors: --format html draws the gate's schedules: drop --scheduler jobs"
+      ])
+    #expect(result.standardOutput.isEmpty)
+  }
+
   /// `stress --callers`: the header and the JSON say where the riders
   /// checked and acted (how often the line breaks is measured, not tested:
   /// the jobs explorer's tests force the orders).

@@ -61,9 +61,10 @@ import Testing
           --max-switches N               explore only: at most N preemptions (default: no bound)
           --runs N                       stress only: runs (default 10000)
           --race-window-us N             stress only: injected pause (default 0: none)
-          --format text|json|lanes|mermaid
+          --format text|json|lanes|mermaid|html
                                          json: explore and stress, one line per mode; lanes,
-                                         mermaid: replay and explore's examples as swimlanes
+                                         mermaid: replay and explore's examples as swimlanes;
+                                         html: explore only, every schedule as one page to open
           --fail-on-violation            explore and stress: exit 3 if a forbidden result was found\(era.ownStageHelp)
 
         EXIT CODES

@@ -94,6 +94,10 @@ public enum CommandLineParser {
     }
     switch (command, options.format) {
     case (.replay, .json): throw UsageError("replay prints text, lanes or mermaid, not json")
+    case (.replay, .html), (.stress, .html):
+      throw UsageError("--format html is explore's atlas: every schedule as one page")
+    case (.explore, .html) where options.jobs:
+      throw UsageError("--format html draws the gate's schedules: drop --scheduler jobs")
     case (.stress, .lanes), (.stress, .mermaid):
       throw UsageError("stress prints text or json: it has no single run to draw")
     default: break

@@ -129,6 +129,7 @@ public enum EraCommand {
     defer { interrupt.cancel() }
     let isText = options.format == .text
     var code = ExitCode.done
+    var atlases: [Atlas] = []
     for (index, mode) in options.modes.enumerated() {
       if stop.isStopped { return ExitCode.interrupted }
       let separator = index > 0 && isText ? "\n" : ""
@@ -188,9 +189,10 @@ public enum EraCommand {
         }
       case .explore:
         let exploration = await Explorer.explore(
-          E.self, mode: mode, options: options, stop: stop,
+          E.self, mode: mode, options: options, stop: stop, keepRuns: options.format == .html,
           progress: Progress.every(500, "schedules explored"))
         switch options.format {
+        case .html: atlases.append(Atlas(exploration, era: E.info))
         case .lanes, .mermaid:
           // The forbidden example with the fewest switches (or the first outcome's), drawn.
           let chosen =
@@ -226,7 +228,17 @@ public enum EraCommand {
         }
       }
     }
-    return stop.isStopped ? ExitCode.interrupted : code
+    if stop.isStopped { return ExitCode.interrupted }
+    if !atlases.isEmpty {
+      let story = options.story.rawValue
+      Console.out(
+        AtlasPage.html(
+          AtlasPage.Book(
+            title: "\(E.name): every schedule of the \(story) story, \(options.riders)"
+              + " \(options.story == .transfer ? "vans" : "riders")",
+            atlases: atlases)))
+    }
+    return code
   }
 
   /// Numbers the steps a replay prints as they happen.

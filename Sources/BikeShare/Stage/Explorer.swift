@@ -31,6 +31,8 @@ public enum Explorer {
     public let unsteady: [String]
     /// Runs where the riders did not follow the gate (a bug in the era).
     public let failures: [String]
+    /// Every run, in the order played: only when asked (the atlas draws them).
+    public let runs: [StageRun]
 
     public var forbidden: Int { count(.forbidden) }
     /// Schedules where vans remained and none could go on.
@@ -56,15 +58,17 @@ public enum Explorer {
     }
   }
 
+  /// - Parameter keepRuns: keep every run in `runs` (`--format html`).
   public static func explore<E: Era>(
     _ era: E.Type, mode: Mode, options: StageOptions, stop: StopSwitch = StopSwitch(),
-    progress: @Sendable (Int) -> Void = { _ in }
+    keepRuns: Bool = false, progress: @Sendable (Int) -> Void = { _ in }
   ) async -> Exploration {
     let clock = ContinuousClock()
     let started = clock.now
     var outcomes: [StageResult: Outcome] = [:]
     var order: [StageResult] = []
     var failures: [String] = []
+    var runs: [StageRun] = []
     var count = 0
 
     func visit(_ prefix: [ScriptedGate.Step]) async {
@@ -73,6 +77,7 @@ public enum Explorer {
         E.self, mode: mode, options: options, schedule: Schedule(prefix), continues: true)
       count += 1
       progress(count)
+      if keepRuns { runs.append(run) }
       if let failure = run.failure { failures.append("\(run.schedule): \(failure)") }
       if var seen = outcomes[run.result] {
         seen.schedules += 1
@@ -125,7 +130,8 @@ public enum Explorer {
     }
     return Exploration(
       mode: mode, options: options, outcomes: sorted, schedules: count,
-      seconds: started.duration(to: clock.now).seconds, unsteady: unsteady, failures: failures)
+      seconds: started.duration(to: clock.now).seconds, unsteady: unsteady, failures: failures,
+      runs: runs)
   }
 
   /// The outcome table, for people.

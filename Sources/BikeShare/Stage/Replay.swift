@@ -202,7 +202,6 @@ public enum Stage {
         echo: echo, stallAfter: stallAfter)
     }
     let riders = options.riderIndices
-    let gate = ScriptedGate(riders: Set(riders), schedule: schedule.steps, continues: continues)
     // Once a run has stalled, what its riders do unscripted is not shown.
     let muted = Muted()
     var shown: (@Sendable (String) -> Void)?
@@ -212,6 +211,9 @@ public enum Stage {
       }
     }
     let log = EventLog(.memory, riderName: Schedule.name, echo: shown)
+    let gate = ScriptedGate(
+      riders: Set(riders), schedule: schedule.steps, continues: continues,
+      mark: { log.events.count })
     let station = options.story.station
     let audit = StationAudit(station)
     let stage = ReplayStage(
@@ -294,10 +296,11 @@ extension Stage {
   ) async -> StageRun {
     let vans = options.riderIndices
     let records = Story.transferStations
+    let log = EventLog(.memory, riderName: Schedule.name, echo: echo)
     let gate = ScriptedGate(
       riders: Set(vans), schedule: schedule.steps, continues: continues,
-      holding: holding(mode, era: E.info), stations: records.map(\.name))
-    let log = EventLog(.memory, riderName: Schedule.name, echo: echo)
+      holding: holding(mode, era: E.info), stations: records.map(\.name),
+      mark: { log.events.count })
     let audits = records.map(StationAudit.init)
     let stage = TransferStage(
       mode: mode, stations: records, audits: audits, vans: vans, probe: .scripted(gate),

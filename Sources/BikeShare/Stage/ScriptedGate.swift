@@ -32,6 +32,11 @@ public final class ScriptedGate: Sendable {
     public let chosen: Step
     /// The rider released at the previous choice, if any.
     public let previous: Int?
+    /// What the gate's `mark` read as it chose (the log's length, for the
+    /// atlas: what each step did is what was logged until the next choice).
+    public var mark = 0
+    /// Who holds which stations once the chosen van went on (the transfer).
+    public var holds: [Int: [Int]] = [:]
 
     /// A preemption: the rider that went before could have gone on, and another went.
     public func isSwitch(to step: Step) -> Bool {
@@ -119,6 +124,8 @@ public final class ScriptedGate: Sendable {
     var finished: Set<Int> = []
     /// The stations each van holds, as the gate let it take them.
     var holds: [Int: [Int]] = [:]
+    /// Read at each choice into `Decision.mark`.
+    let mark: (@Sendable () -> Int)?
     /// Every state the run has been in at a choice (`.tries`), with the
     /// number of choices made before it.
     var seen: [String: Int] = [:]
@@ -227,11 +234,14 @@ public final class ScriptedGate: Sendable {
           + " \(name(held.station)), which \(holder) holds"
         return open()
       }
-      trace.append(Decision(enabled: enabled, chosen: step, previous: previous))
+      var decision = Decision(enabled: enabled, chosen: step, previous: previous)
+      decision.mark = mark?() ?? 0
       previous = step.rider
       parked[step.rider] = nil
       next += 1
       take(held, by: step.rider)
+      decision.holds = holds
+      trace.append(decision)
       return [(held.waiter, true)]
     }
 
@@ -307,14 +317,16 @@ public final class ScriptedGate: Sendable {
   ///   - continues: after the schedule, go on without a switch instead of opening.
   ///   - holding: what passing a probe point holds (the transfer stage).
   ///   - stations: the stage's station names, for the account of a deadlock.
+  ///   - mark: read at each choice (and kept in the trace) without the
+  ///     riders moving: the explorer's atlas gives the log's length.
   public init(
     riders: Set<Int>, schedule: [Step], continues: Bool = false, holding: Holding = .none,
-    stations: [String] = []
+    stations: [String] = [], mark: (@Sendable () -> Int)? = nil
   ) {
     state = Locked(
       State(
         schedule: schedule, riders: riders, continues: continues, waits: false, holding: holding,
-        stations: stations))
+        stations: stations, mark: mark))
     onWait = nil
   }
 
@@ -328,7 +340,7 @@ public final class ScriptedGate: Sendable {
     state = Locked(
       State(
         schedule: schedule, riders: riders, continues: false, waits: true, holding: holding,
-        stations: stations))
+        stations: stations, mark: nil))
     self.onWait = onWait
   }
 

@@ -44,9 +44,9 @@ public enum Story: String, Sendable, CaseIterable, Codable {
   }
 }
 
-/// How `replay`, `explore`, `stress` and `play` print.
+/// How `replay`, `explore`, `stress` and `play` print (`html`: explore's atlas).
 public enum StageFormat: String, Sendable, CaseIterable {
-  case text, json, lanes, mermaid
+  case text, json, lanes, mermaid, html
 }
 
 /// What `replay`, `explore` and `stress` were asked for.

@@ -104,13 +104,14 @@ public struct StageOption: Sendable {
       for: [.stress]
     ) { $0.raceWindowMicroseconds = $1 },
     StageOption(
-      "--format", "text|json|lanes|mermaid",
+      "--format", "text|json|lanes|mermaid|html",
       "json: explore and stress, one line per mode; lanes,",
-      "mermaid: replay and explore's examples as swimlanes",
+      "mermaid: replay and explore's examples as swimlanes;",
+      "html: explore only, every schedule as one page to open",
       for: [.replay, .explore, .stress]
     ) { options, text throws(UsageError) in
       guard let format = StageFormat(rawValue: text) else {
-        throw UsageError("--format expects text, json, lanes or mermaid, got '\(text)'")
+        throw UsageError("--format expects text, json, lanes, mermaid or html, got '\(text)'")
       }
       options.format = format
     },

@@ -1,0 +1,189 @@
+import Foundation
+
+/// `explore --format html`: every schedule the explorer played, as one tree
+/// that a room can open, read and play in a browser (`AtlasPage` draws it).
+///
+/// Everything in it was recorded from the era's real code while the explorer
+/// played it: each step's log lines are what the era logged between that
+/// choice of the gate and the next, and the stations after it are the
+/// counters those lines carry. The page computes nothing about the stage.
+public struct Atlas: Codable, Sendable, Equatable {
+  public let era: String
+  public let mode: String
+  public let story: String
+  public let riders: Int
+  /// The stage in words: the stations and who wants what.
+  public let setting: String
+  /// The command that printed this atlas.
+  public let command: String
+  public let schedules: Int
+  public let forbidden: Int
+  public let deadlocked: Int
+  public let livelocked: Int
+  public let maxSwitches: Int?
+  /// As `explore --format json` lists them, in the same order.
+  public let outcomes: [Outcome]
+  /// The stations before anybody moved.
+  public let start: String
+  /// Every schedule: a branch per choice of the gate, a leaf per schedule.
+  public let tree: Node
+
+  public struct Outcome: Codable, Sendable, Equatable {
+    public let result: String
+    /// `acceptable`, `forbidden`, `deadlocked` or `livelocked`.
+    public let expect: String
+    public let schedules: Int
+    public let example: String
+    public let exampleSwitches: Int
+    /// A deadlock's wait-for cycle, or a livelock's round.
+    public let cycle: String?
+    /// Why the room wins with it (nil for an acceptable outcome).
+    public let why: String?
+  }
+
+  public struct Node: Codable, Sendable, Equatable {
+    /// The step chosen to get here (`A:arrive`); empty at the root.
+    public var step: String
+    /// Who went: 0 is A; -1 at the root.
+    public var rider: Int
+    /// What the era logged from this choice until the next.
+    public var lines: [String]
+    /// The stations after it (and, on the transfer, who holds what).
+    public var state: String
+    /// Schedules under this node.
+    public var leaves: Int
+    /// The next choices, in the order the gate offered them.
+    public var next: [Node]
+    /// A leaf: its outcome, an index into `outcomes`.
+    public var outcome: Int?
+    /// A leaf: its schedule, as `replay --schedule` takes it.
+    public var schedule: String?
+  }
+
+  /// The atlas of one exploration, which must have kept its runs.
+  public init(_ exploration: Explorer.Exploration, era: EraInfo) {
+    let options = exploration.options
+    let story = options.story
+    self.era = era.name
+    mode = exploration.mode.rawValue
+    self.story = story.rawValue
+    riders = options.riders
+    setting = story.setting(riders: options.riders)
+    var command =
+      "\(era.executable) explore --mode \(exploration.mode) --story \(story.rawValue)"
+      + " --riders \(options.riders)"
+    if let bound = options.maxSwitches { command += " --max-switches \(bound)" }
+    self.command = command + " --format html"
+    schedules = exploration.schedules
+    forbidden = exploration.forbidden
+    deadlocked = exploration.deadlocked
+    livelocked = exploration.livelocked
+    maxSwitches = options.maxSwitches
+    outcomes = exploration.outcomes.map { outcome in
+      var cycle: String?
+      switch outcome.result.stuck {
+      case .deadlock(let waits)?: cycle = waits
+      case .livelock(let round)?: cycle = round
+      case nil: break
+      }
+      return Outcome(
+        result: outcome.description, expect: outcome.expectation.rawValue,
+        schedules: outcome.schedules, example: outcome.example.description,
+        exampleSwitches: outcome.exampleSwitches, cycle: cycle,
+        why: Self.why(outcome.expectation, story: story))
+    }
+    start = Self.state(story.stations.map(\.counts), holds: [:], story: story)
+    let index = Dictionary(
+      exploration.outcomes.enumerated().map { ($1.result, $0) }, uniquingKeysWith: { a, _ in a })
+    var root = Node(
+      step: "", rider: -1, lines: [], state: start, leaves: 0, next: [], outcome: nil,
+      schedule: nil)
+    for run in exploration.runs {
+      Self.add(run, outcome: index[run.result], to: &root, story: story)
+    }
+    Self.count(&root)
+    tree = root
+  }
+
+  /// Why a leaf of this kind wins the game, in words.
+  static func why(_ expectation: Expectation, story: Story) -> String? {
+    switch expectation {
+    case .acceptable: nil
+    case .forbidden:
+      story == .transfer
+        ? "a counter left its range, or a bike was lost or made up: the stations broke their promise"
+        : "a counter left 0...capacity, or a bike was lost or made up: the station broke its promise"
+    case .deadlocked: "every van waits for a station another van holds: none can ever go on"
+    case .livelocked:
+      "the vans came back to where they were, with nothing done: they can go round for ever"
+    }
+  }
+
+  /// Walks `run`'s choices down from `root`, making the nodes it is the
+  /// first to reach, and files its outcome at its last.
+  private static func add(_ run: StageRun, outcome: Int?, to root: inout Node, story: Story) {
+    let trace = run.trace
+    let events = run.events
+    let marks = trace.map { min($0.mark, events.count) } + [events.count]
+    func lines(_ range: Range<Int>) -> [String] {
+      Array(
+        run.steps[min(range.lowerBound, run.steps.count)..<min(range.upperBound, run.steps.count)])
+    }
+    if root.lines.isEmpty, let first = marks.first, first > 0 {
+      root.lines = lines(0..<first)
+    }
+    func descend(_ node: inout Node, _ depth: Int) {
+      guard depth < trace.count else {
+        node.outcome = node.outcome ?? outcome
+        node.schedule = node.schedule ?? run.schedule.description
+        return
+      }
+      let decision = trace[depth]
+      let step = decision.chosen.description
+      if let at = node.next.firstIndex(where: { $0.step == step }) {
+        descend(&node.next[at], depth + 1)
+        return
+      }
+      let upTo = marks[depth + 1]
+      var child = Node(
+        step: step, rider: decision.chosen.rider, lines: lines(marks[depth]..<upTo),
+        state: state(
+          counts(events.prefix(upTo), story: story), holds: decision.holds, story: story),
+        leaves: 0, next: [], outcome: nil, schedule: nil)
+      descend(&child, depth + 1)
+      node.next.append(child)
+    }
+    descend(&root, 0)
+  }
+
+  /// Leaves under each node.
+  private static func count(_ node: inout Node) {
+    for index in node.next.indices { count(&node.next[index]) }
+    node.leaves = (node.outcome == nil ? 0 : 1) + node.next.reduce(0) { $0 + $1.leaves }
+  }
+
+  /// The stations' counters after `events`, as their takes and leaves said.
+  static func counts(_ events: some Sequence<Event>, story: Story) -> [StationCounts] {
+    let names = story.stations.map(\.name)
+    var counts = story.stations.map(\.counts)
+    for event in events {
+      switch event {
+      case .tookBike(_, let station, let now), .leftBike(_, let station, let now):
+        if let at = names.firstIndex(of: station) { counts[at] = now }
+      default: break
+      }
+    }
+    return counts
+  }
+
+  /// "Rossio: free 5, empty 1", and on the transfer who holds what.
+  static func state(_ counts: [StationCounts], holds: [Int: [Int]], story: Story) -> String {
+    let names = story.stations.map(\.name)
+    var parts = zip(names, counts).map { "\($0): \($1)" }
+    for van in holds.keys.sorted() where !(holds[van] ?? []).isEmpty {
+      let held = holds[van]!.map { $0 < names.count ? names[$0] : "station \($0 + 1)" }
+      parts.append("\(Schedule.name(van)) holds \(held.joined(separator: " and "))")
+    }
+    return parts.joined(separator: "; ")
+  }
+}
