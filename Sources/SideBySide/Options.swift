@@ -3,6 +3,8 @@ import BikeShare
 /// What `bikes-side-by-side` was asked to do.
 struct Options: Sendable, Equatable {
   var format = OutputFormat.text
+  /// `--format html`: every era's atlas of the stage in one page (an explore view).
+  var html = false
   var replay = false
   /// `--explore`: every era's explorer, one row per mode.
   var explore = false
@@ -32,7 +34,8 @@ struct Options: Sendable, Equatable {
       ? era.transferModes
       : [Mode.racy] + era.ownModes.filter(\.replays).map(\.mode) + [Mode.safe]
     return modes.map {
-      ["explore", "--format", "json", "--mode", $0.rawValue] + shared + own(for: era)
+      ["explore", "--format", html ? "html" : "json", "--mode", $0.rawValue] + shared
+        + own(for: era)
     }
   }
 
@@ -90,10 +93,15 @@ enum OptionsParser {
       case "--version": return .version
       case "--format":
         let text = try value()
+        if text == "html" {
+          options.html = true
+          continue
+        }
         guard let format = OutputFormat(rawValue: text) else {
-          throw UsageError("--format expects text or json, got '\(text)'")
+          throw UsageError("--format expects text, json or html, got '\(text)'")
         }
         options.format = format
+        options.html = false
       case "--replay":
         if reader.inlineValue != nil { throw UsageError("--replay takes no value") }
         options.replay = true
@@ -122,6 +130,12 @@ enum OptionsParser {
     }
     if options.replay && options.explore {
       throw UsageError("--replay and --explore are two different views: pick one")
+    }
+    if options.html {
+      if options.replay {
+        throw UsageError("--format html draws the explorer's schedules: drop --replay")
+      }
+      options.explore = true
     }
     if options.explore {
       if modeGiven {
@@ -179,8 +193,9 @@ enum OptionsParser {
       \(executable) --explore [stage]      every era's explorer in one table
 
     OPTIONS
-      --format text|json      json: all rows as one JSON array (each row an era's report
-                              plus "meaning")
+      --format text|json|html json: all rows as one JSON array (each row an era's report
+                              plus "meaning"); html: --explore as one page, the table
+                              and every era's tree of schedules
       --replay                the two riders and one empty slot, era by era
       --explore               every schedule of the stage, era by era: one row per mode
                               (takes --story, --riders, --max-switches)

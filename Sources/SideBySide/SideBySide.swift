@@ -40,6 +40,7 @@ enum SideBySide {
     let stopper = Stopper()
     let signals = stopper.install()
     defer { for signal in signals { signal.cancel() } }
+    if options.html { return atlases(options, folder: folder, stopper: stopper) }
     if options.explore { return explorations(options, folder: folder, stopper: stopper) }
     return options.replay
       ? replays(options, folder: folder, stopper: stopper)
@@ -253,6 +254,50 @@ enum SideBySide {
     }
     if !isText { Console.out("[" + objects.joined(separator: ",\n") + "]") }
     return failed || objects.isEmpty ? ExitCode.runtimeError : ExitCode.done
+  }
+
+  /// `--format html`: every era's `explore --format html`, gathered into
+  /// one page: the side-by-side table, then a tab per era.
+  private static func atlases(_ options: Options, folder: URL, stopper: Stopper) -> Int32 {
+    var atlases: [Atlas] = []
+    var failed = false
+    for era in EraInfo.all {
+      if stopper.isStopped { return ExitCode.interrupted }
+      guard let url = executable(era, in: folder) else { continue }
+      for arguments in options.exploreRuns(for: era) {
+        var page: [String] = []
+        do {
+          switch try Child.run(url, arguments, stopper: stopper, line: { page.append($0) }) {
+          case .exited(ExitCode.done):
+            guard let book = AtlasPage.book(in: page.joined(separator: "\n")) else {
+              warn("\(era.executable) \(arguments.joined(separator: " ")) printed no atlas")
+              failed = true
+              continue
+            }
+            atlases += book.atlases
+          case .exited(ExitCode.interrupted), .killed(SIGINT): return ExitCode.interrupted
+          case .exited(ExitCode.usageError): return ExitCode.usageError
+          case .exited(let code):
+            warn("\(era.executable) \(arguments.joined(separator: " ")) ended with status \(code)")
+            failed = true
+          case .killed(let signal):
+            warn("\(era.executable) was killed by signal \(signal)")
+            failed = true
+          }
+        } catch {
+          warn("could not start \(url.path): \(error)")
+          failed = true
+        }
+      }
+    }
+    let stage = options.stage
+    let who = stage.story == .transfer ? "vans" : "riders"
+    Console.out(
+      AtlasPage.html(
+        AtlasPage.Book(
+          title: "Every era: every schedule of the \(stage.story.rawValue) story,"
+            + " \(stage.riders) \(who)", atlases: atlases)))
+    return failed || atlases.isEmpty ? ExitCode.runtimeError : ExitCode.done
   }
 
   private static func replays(_ options: Options, folder: URL, stopper: Stopper) -> Int32 {

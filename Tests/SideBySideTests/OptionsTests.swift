@@ -101,7 +101,15 @@ import Testing
     ),
     (["--speed", "3"], "unknown option '--speed' (see --help)"),
     (["replay"], "unexpected argument 'replay' (see --help)"),
-    (["--format", "yaml"], "--format expects text or json, got 'yaml'"),
+    (["--format", "yaml"], "--format expects text, json or html, got 'yaml'"),
+    (
+      ["--format", "html", "--replay"],
+      "--format html draws the explorer's schedules: drop --replay"
+    ),
+    (
+      ["--format", "html", "--mode", "racy"],
+      "--explore explores every mode of every era (drop --mode)"
+    ),
     (["--bin-dir"], "--bin-dir needs a value"),
     (["--replay", "--format", "json"], "--replay prints text (drop --format json)"),
     (["--replay", "--paths", "3"], "replay does not take --paths (see --help)"),

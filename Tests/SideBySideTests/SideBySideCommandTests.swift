@@ -163,6 +163,29 @@ import Testing
       rows.contains { $0 == "dispatch   nested             4          0           2           0" })
   }
 
+  /// `--format html`: every era's atlas in one page, the table's counts in
+  /// it, and the trees the same in every era but the actors' on the transfer.
+  @Test func theAtlasOfEveryEraIsOnePage() async throws {
+    for story in ["slot", "transfer"] {
+      let result = try await sideBySide.running(["--format", "html", "--story", story])
+      #expect(result.status == 0, "\(result.standardError)")
+      let book = try #require(AtlasPage.book(in: result.standardOutput))
+      #expect(Set(book.atlases.map(\.era)) == Set(EraInfo.all.map(\.name)))
+      for mode in Set(book.atlases.map(\.mode)) {
+        let shapes = book.atlases.filter { $0.mode == mode }.map { ($0.era, $0.shape) }
+        let others = shapes.filter { $0.0 != "actors" }
+        guard let other = others.first else { continue }  // an actors' own mode
+        #expect(Set(others.map(\.1)).count == 1, "\(story) \(mode): \(shapes)")
+        if let actors = shapes.first(where: { $0.0 == "actors" }) {
+          // On the transfer an actor holds no station across a step: where
+          // the other eras' vans hold one (nested, safe) its tree differs.
+          let differs = story == "transfer" && mode != "racy"
+          #expect((actors.1 != other.1) == differs, "\(story) \(mode)")
+        }
+      }
+    }
+  }
+
   /// After the table, the transfer: the blocking eras' nested vans deadlock,
   /// the actors era's never do and break a counter instead; no safe row sticks.
   @Test func theTransferTableShowsWhoCanDeadlock() async throws {

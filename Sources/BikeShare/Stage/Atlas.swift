@@ -27,6 +27,10 @@ public struct Atlas: Codable, Sendable, Equatable {
   public let start: String
   /// Every schedule: a branch per choice of the gate, a leaf per schedule.
   public let tree: Node
+  /// The tree's shape, without the words each era logs: its steps and
+  /// where each schedule ends. Two eras with the same shape have the same
+  /// tree (side by side shows which).
+  public let shape: String
 
   public struct Outcome: Codable, Sendable, Equatable {
     public let result: String
@@ -103,6 +107,30 @@ public struct Atlas: Codable, Sendable, Equatable {
     }
     Self.count(&root)
     tree = root
+    shape = Self.fingerprint(Self.outline(root, outcomes: outcomes))
+  }
+
+  /// `A:arrive(B:arrive(=forbidden 2 docked…)…)`: steps and outcomes only.
+  static func outline(_ node: Node, outcomes: [Outcome]) -> String {
+    var text = node.step
+    if let outcome = node.outcome, outcome < outcomes.count {
+      text += "=\(outcomes[outcome].expect) \(outcomes[outcome].result)"
+    }
+    if !node.next.isEmpty {
+      text += "(" + node.next.map { outline($0, outcomes: outcomes) }.joined(separator: ",") + ")"
+    }
+    return text
+  }
+
+  /// FNV-1a, 64 bits, as 16 hexadecimal digits: the same on every run and machine.
+  static func fingerprint(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
   }
 
   /// Why a leaf of this kind wins the game, in words.

@@ -107,6 +107,7 @@ public enum AtlasPage {
     th, td { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left;
       vertical-align: top; }
     .counts span { margin-right: 1.2rem; }
+    #tabs [role="tablist"] { margin: .3rem 0; }
     .columns { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
     .columns > section { flex: 1 1 28rem; min-width: 0; }
     ul[role="tree"], ul[role="group"] { list-style: none; margin: 0; padding-left: 1.2rem; }
@@ -134,7 +135,8 @@ public enum AtlasPage {
     </head>
     <body>
     <h1 id="title">{{title}}</h1>
-    <div id="tabs" role="tablist" aria-label="Atlases"></div>
+    <section id="summary"></section>
+    <div id="tabs"></div>
     <main id="atlas"></main>
     <noscript><p>The atlas draws its tree with JavaScript; the data is in this file.</p></noscript>
     <script type="application/json" id="atlas-data">{{data}}</script>
@@ -162,30 +164,78 @@ public enum AtlasPage {
     }
     let current = null;
 
-    function showTabs() {
+    const eras = Array.from(new Set(book.atlases.map((a) => a.era)));
+
+    // Tabs: one row of eras (side by side), one of the chosen era's modes.
+    function showTabs(selected) {
       const tabs = document.getElementById("tabs");
       tabs.textContent = "";
-      if (book.atlases.length < 2) return;
-      book.atlases.forEach((atlas, i) => {
-        const tab = el("button", { role: "tab", id: "tab-" + i,
-          "aria-selected": String(i === 0), text: atlas.era + " \u00b7 " + atlas.mode });
-        tab.addEventListener("click", () => select(i));
-        tab.addEventListener("keydown", (e) => {
-          const n = book.atlases.length;
-          if (e.key === "ArrowRight") { select((i + 1) % n); e.preventDefault(); }
-          if (e.key === "ArrowLeft") { select((i + n - 1) % n); e.preventDefault(); }
-        });
-        tabs.append(tab);
-      });
+      const atlas = book.atlases[selected];
+      if (eras.length > 1) {
+        const row = el("div", { role: "tablist", "aria-label": "Eras" });
+        for (const era of eras) {
+          let target = book.atlases.findIndex((a) => a.era === era && a.mode === atlas.mode);
+          if (target < 0) target = book.atlases.findIndex((a) => a.era === era);
+          row.append(tab(era, era === atlas.era, target, "Eras"));
+        }
+        tabs.append(row);
+      }
+      const modes = [];
+      book.atlases.forEach((a, i) => { if (a.era === atlas.era) modes.push([a, i]); });
+      if (modes.length > 1) {
+        const row = el("div", { role: "tablist", "aria-label": "Modes" });
+        for (const [a, i] of modes) row.append(tab(a.mode + " mode", i === selected, i, "Modes"));
+        tabs.append(row);
+      }
     }
 
-    function select(i) {
-      document.querySelectorAll("#tabs button").forEach((b, j) => {
-        b.setAttribute("aria-selected", String(i === j));
-        b.tabIndex = i === j ? 0 : -1;
-        if (i === j) b.focus();
+    function tab(label, isSelected, target, rowLabel) {
+      const b = el("button", { role: "tab", "aria-selected": String(isSelected),
+        tabindex: isSelected ? "0" : "-1", text: label });
+      b.addEventListener("click", () => select(target, rowLabel));
+      b.addEventListener("keydown", (e) => {
+        const sibling = e.key === "ArrowRight" ? b.nextElementSibling :
+          e.key === "ArrowLeft" ? b.previousElementSibling : null;
+        if (sibling) { sibling.click(); e.preventDefault(); }
       });
+      return b;
+    }
+
+    function select(i, rowLabel) {
+      showTabs(i);
       show(book.atlases[i]);
+      const chosen = document.querySelector('#tabs [aria-label="' + (rowLabel || "Modes") +
+        '"] [aria-selected="true"]');
+      if (chosen) chosen.focus({ preventScroll: true });
+    }
+
+    // Side by side: every era's counts in one table, and which trees are the same.
+    function showSummary() {
+      const box = document.getElementById("summary");
+      if (eras.length < 2) return;
+      const transfer = book.atlases.some((a) => a.story === "transfer");
+      const table = el("table", { id: "every-era" });
+      const head = el("tr", {}, el("th", { text: "era" }), el("th", { text: "mode" }),
+        el("th", { text: "schedules" }), el("th", { text: "forbidden" }));
+      if (transfer) head.append(el("th", { text: "deadlocked" }), el("th", { text: "livelocked" }));
+      head.append(el("th", { text: "the tree" }), el("th", { text: "a bad schedule" }));
+      table.append(head);
+      book.atlases.forEach((a, i) => {
+        const first = book.atlases.findIndex((b) => b.shape === a.shape);
+        const same = first === i ? "its own" : "the same as " + book.atlases[first].era + ", " +
+          book.atlases[first].mode;
+        const bad = a.outcomes.filter((o) => o.expect !== "acceptable").sort((x, y) =>
+          x.exampleSwitches - y.exampleSwitches)[0];
+        const row = el("tr", {}, el("td", { text: a.era }), el("td", { text: a.mode }),
+          el("td", { text: String(a.schedules) }), el("td", { text: String(a.forbidden) }));
+        if (transfer) row.append(el("td", { text: String(a.deadlocked) }),
+          el("td", { text: String(a.livelocked) }));
+        row.append(el("td", { text: same }),
+          el("td", {}, bad ? el("code", { text: bad.example }) : "-"));
+        table.append(row);
+      });
+      box.append(el("h2", { text: "Every era, side by side" }), el("p", { text:
+        book.atlases[0].setting }), table);
     }
 
     function show(atlas) {
@@ -448,7 +498,7 @@ public enum AtlasPage {
     function fromAddress() {
       const asked = new URLSearchParams(location.hash.slice(1));
       const tab = parseInt(asked.get("tab") || "0", 10);
-      if (tab > 0 && tab < book.atlases.length) select(tab);
+      if (tab > 0 && tab < book.atlases.length) { showTabs(tab); show(book.atlases[tab]); }
       if (asked.get("open") === "all") {
         let closed;
         while ((closed = document.querySelector("#tree li[aria-expanded=false]"))) toggle(closed, true);
@@ -475,10 +525,11 @@ public enum AtlasPage {
       }
     }
 
-    showTabs();
+    document.body.setAttribute("data-atlases", String(book.atlases.length));
+    showSummary();
     if (book.atlases.length > 0) {
+      showTabs(0);
       show(book.atlases[0]);
-      document.querySelectorAll("#tabs button").forEach((b, j) => b.tabIndex = j === 0 ? 0 : -1);
       fromAddress();
     }
     //]]>
