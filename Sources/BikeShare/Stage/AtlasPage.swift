@@ -95,8 +95,8 @@ public enum AtlasPage {
     h1 { font-size: 1.6rem; margin: 0 0 .5rem; }
     h2 { font-size: 1.25rem; margin: 1.5rem 0 .5rem; }
     code, .mono { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .9rem; }
-    .command { display: block; background: var(--panel); padding: .4rem .6rem; overflow-x: auto;
-      white-space: pre; }
+    .command { display: block; background: var(--panel); padding: .4rem .6rem;
+      white-space: pre-wrap; overflow-wrap: anywhere; }
     button { font: inherit; font-size: .95rem; padding: .3rem .8rem; margin: .2rem .3rem .2rem 0;
       border: 2px solid var(--line); border-radius: .4rem; background: var(--panel);
       color: var(--fg); cursor: pointer; }
@@ -299,7 +299,12 @@ public enum AtlasPage {
       row.append(el("span", { class: "mono", text: path.length === 0 ? "start" : node.step }));
       if (isLeaf) {
         const outcome = atlas.outcomes[node.outcome];
-        if (outcome) row.append(badge(outcome.expect));
+        if (outcome) {
+          row.append(badge(outcome.expect));
+          const end = outcome.result.lastIndexOf(" \u00b7 ");
+          row.append(el("span", { class: "n", text: "  " + (end < 0 ? outcome.result :
+            outcome.result.slice(end + 3)) }));
+        }
       } else {
         row.append(el("span", { class: "n", text: "  " + node.leaves + " schedule" +
           (node.leaves === 1 ? "" : "s") }));
