@@ -190,7 +190,6 @@ enum SideBySide {
   private static func explorations(_ options: Options, folder: URL, stopper: Stopper) -> Int32 {
     let isText = options.format == .text
     var objects: [String] = []
-    var failed = false
     if isText {
       let stage = options.stage
       let bound = stage.maxSwitches.map { ", at most \($0) switch\($0 == 1 ? "" : "es")" } ?? ""
@@ -199,97 +198,48 @@ enum SideBySide {
       Console.out("")
       Console.out(stage.story == .transfer ? ExploreTable.transferHeader : ExploreTable.header)
     }
-    for era in EraInfo.all {
-      if stopper.isStopped { return ExitCode.interrupted }
-      guard let url = executable(era, in: folder) else {
+    let end = exploreEveryEra(
+      options, folder: folder, stopper: stopper,
+      skipped: { era in
         if isText {
           Console.out(Table.line(era: era.name, note: "(\(era.executable) not built: skipped)"))
         }
-        continue
       }
-      for arguments in options.exploreRuns(for: era) {
-        var lines = 0
-        do {
-          let end = try Child.run(url, arguments, stopper: stopper) { line in
-            guard !line.isEmpty else { return }
-            guard let row = ExploreTable.Row(jsonLine: line) else {
-              warn(
-                "\(era.executable) printed a line that is not its"
-                  + " exploration: \(line.prefix(80))")
-              failed = true
-              return
-            }
-            lines += 1
-            objects.append(line)
-            if isText, options.stage.story == .transfer {
-              Console.out(ExploreTable.transferLine(row))
-            } else if isText {
-              for text in ExploreTable.lines(row, width: Table.Layout.current.width) {
-                Console.out(text)
-              }
-            }
-          }
-          switch end {
-          case .exited(ExitCode.done) where lines == 1: continue
-          case .exited(ExitCode.interrupted), .killed(SIGINT):
-            return ExitCode.interrupted
-          case .exited(ExitCode.usageError): return ExitCode.usageError
-          case .exited(let code):
-            warn(
-              "\(era.executable) \(arguments.joined(separator: " "))"
-                + " ended with status \(code)")
-            failed = true
-          case .killed(SIGPIPE):
-            // Whoever read the output went away (`| head -1`): not the era's fault.
-            return ExitCode.runtimeError
-          case .killed(let signal):
-            warn("\(era.executable) was killed by signal \(signal)")
-            failed = true
-          }
-        } catch {
-          warn("could not start \(url.path): \(error)")
-          failed = true
-        }
+    ) { era, lines in
+      let printed = lines.filter { !$0.isEmpty }
+      guard printed.count == 1, let line = printed.first, let row = ExploreTable.Row(jsonLine: line)
+      else {
+        warn(
+          "\(era.executable) printed a line that is not its"
+            + " exploration: \(printed.first?.prefix(80) ?? "nothing")")
+        return false
       }
+      objects.append(line)
+      if isText, options.stage.story == .transfer {
+        Console.out(ExploreTable.transferLine(row))
+      } else if isText {
+        for text in ExploreTable.lines(row, width: Table.Layout.current.width) { Console.out(text) }
+      }
+      return true
     }
+    if case .stop(let code) = end { return code }
     if !isText { Console.out("[" + objects.joined(separator: ",\n") + "]") }
-    return failed || objects.isEmpty ? ExitCode.runtimeError : ExitCode.done
+    return end == .failed || objects.isEmpty ? ExitCode.runtimeError : ExitCode.done
   }
 
   /// `--format html`: every era's `explore --format html`, gathered into
   /// one page: the side-by-side table, then a tab per era.
   private static func atlases(_ options: Options, folder: URL, stopper: Stopper) -> Int32 {
     var atlases: [Atlas] = []
-    var failed = false
-    for era in EraInfo.all {
-      if stopper.isStopped { return ExitCode.interrupted }
-      guard let url = executable(era, in: folder) else { continue }
-      for arguments in options.exploreRuns(for: era) {
-        var page: [String] = []
-        do {
-          switch try Child.run(url, arguments, stopper: stopper, line: { page.append($0) }) {
-          case .exited(ExitCode.done):
-            guard let book = AtlasPage.book(in: page.joined(separator: "\n")) else {
-              warn("\(era.executable) \(arguments.joined(separator: " ")) printed no atlas")
-              failed = true
-              continue
-            }
-            atlases += book.atlases
-          case .exited(ExitCode.interrupted), .killed(SIGINT): return ExitCode.interrupted
-          case .exited(ExitCode.usageError): return ExitCode.usageError
-          case .exited(let code):
-            warn("\(era.executable) \(arguments.joined(separator: " ")) ended with status \(code)")
-            failed = true
-          case .killed(let signal):
-            warn("\(era.executable) was killed by signal \(signal)")
-            failed = true
-          }
-        } catch {
-          warn("could not start \(url.path): \(error)")
-          failed = true
-        }
+    let end = exploreEveryEra(options, folder: folder, stopper: stopper) { era, lines in
+      guard let book = AtlasPage.book(in: lines.joined(separator: "\n")) else {
+        warn("\(era.executable) printed no atlas")
+        return false
       }
+      atlases += book.atlases
+      return true
     }
+    if case .stop(let code) = end { return code }
     let stage = options.stage
     let who = stage.story == .transfer ? "vans" : "riders"
     Console.out(
@@ -297,7 +247,60 @@ enum SideBySide {
         AtlasPage.Book(
           title: "Every era: every schedule of the \(stage.story.rawValue) story,"
             + " \(stage.riders) \(who)", atlases: atlases)))
-    return failed || atlases.isEmpty ? ExitCode.runtimeError : ExitCode.done
+    return end == .failed || atlases.isEmpty ? ExitCode.runtimeError : ExitCode.done
+  }
+
+  /// How running every era's explorer went.
+  private enum Explored: Equatable {
+    case done
+    /// An era failed (said on stderr); the others ran.
+    case failed
+    /// Stop now with this exit code (Ctrl-C, a usage error, the reader gone).
+    case stop(Int32)
+  }
+
+  /// Runs `explore` in every era and mode (`Options.exploreRuns`) and hands
+  /// each run's output lines to `take`, which says whether they were what
+  /// was asked for.
+  private static func exploreEveryEra(
+    _ options: Options, folder: URL, stopper: Stopper,
+    skipped: (EraInfo) -> Void = { _ in }, take: (EraInfo, [String]) -> Bool
+  ) -> Explored {
+    var failed = false
+    for era in EraInfo.all {
+      if stopper.isStopped { return .stop(ExitCode.interrupted) }
+      guard let url = executable(era, in: folder) else {
+        skipped(era)
+        continue
+      }
+      for arguments in options.exploreRuns(for: era) {
+        var lines: [String] = []
+        do {
+          switch try Child.run(url, arguments, stopper: stopper, line: { lines.append($0) }) {
+          case .exited(ExitCode.done):
+            if !take(era, lines) { failed = true }
+          case .exited(ExitCode.interrupted), .killed(SIGINT):
+            return .stop(ExitCode.interrupted)
+          case .exited(ExitCode.usageError): return .stop(ExitCode.usageError)
+          case .exited(let code):
+            warn(
+              "\(era.executable) \(arguments.joined(separator: " "))"
+                + " ended with status \(code)")
+            failed = true
+          case .killed(SIGPIPE):
+            // Whoever read the output went away (`| head -1`): not the era's fault.
+            return .stop(ExitCode.runtimeError)
+          case .killed(let signal):
+            warn("\(era.executable) was killed by signal \(signal)")
+            failed = true
+          }
+        } catch {
+          warn("could not start \(url.path): \(error)")
+          failed = true
+        }
+      }
+    }
+    return failed ? .failed : .done
   }
 
   private static func replays(_ options: Options, folder: URL, stopper: Stopper) -> Int32 {
