@@ -198,14 +198,13 @@ enum SideBySide {
       Console.out("")
       Console.out(stage.story == .transfer ? ExploreTable.transferHeader : ExploreTable.header)
     }
-    let end = exploreEveryEra(
-      options, folder: folder, stopper: stopper,
-      skipped: { era in
-        if isText {
-          Console.out(Table.line(era: era.name, note: "(\(era.executable) not built: skipped)"))
-        }
+    let skipped = { (era: EraInfo) in
+      if isText {
+        Console.out(Table.line(era: era.name, note: "(\(era.executable) not built: skipped)"))
       }
-    ) { era, lines in
+    }
+    let end = exploreEveryEra(options, folder: folder, stopper: stopper, skipped: skipped) {
+      era, lines in
       let printed = lines.filter { !$0.isEmpty }
       guard printed.count == 1, let line = printed.first, let row = ExploreTable.Row(jsonLine: line)
       else {
