@@ -234,8 +234,11 @@ public enum AtlasPage {
           el("td", {}, bad ? el("code", { text: bad.example }) : "-"));
         table.append(row);
       });
-      box.append(el("h2", { text: "Every era, side by side" }), el("p", { text:
-        book.atlases[0].setting }), table);
+      // Folded away with one key, so that the tree comes up on a projector.
+      const fold = el("details", { open: "open" }, el("summary", {},
+        el("h2", { style: "display: inline", text: "Every era, side by side" })),
+        el("p", { text: book.atlases[0].setting }), table);
+      box.append(fold);
     }
 
     function show(atlas) {
