@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The playground's main job: builds every era once in release, then runs each
 # one racy and then safe with the same options and prints one table.
-# usage: Scripts/side-by-side.sh [--format json] [--replay] [options passed to every era...]
+# usage: Scripts/side-by-side.sh [--format json|html] [--replay] [options passed to every era...]
+#        (--format html: every era's atlas of the stage as one page; see chapter 07)
 # e.g.   Scripts/side-by-side.sh --riders 200 --stations 2 --seed 7
 set -euo pipefail
 cd "$(dirname "$0")/.."

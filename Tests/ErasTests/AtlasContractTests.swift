@@ -72,6 +72,13 @@ import Testing
         #expect(mine.exampleSwitches == theirs["example_switches"] as? Int)
         #expect(mine.cycle == theirs["cycle"] as? String)
         #expect((mine.why != nil) == (mine.expect != "acceptable"))
+        if mine.expect == "forbidden" {
+          // What the audits saw: a station's counter out of range, or a bike lost.
+          let why = mine.why ?? ""
+          #expect(
+            story.stations.contains { why.contains("\($0.name)'s ") }
+              || why.contains("lost or made up"), "\(why)")
+        }
       }
       // A leaf per schedule, filed under its outcome, its schedule the path to it.
       let leaves = Self.leaves(atlas.tree)

@@ -94,7 +94,7 @@ public struct Atlas: Codable, Sendable, Equatable {
         result: outcome.description, expect: outcome.expectation.rawValue,
         schedules: outcome.schedules, example: outcome.example.description,
         exampleSwitches: outcome.exampleSwitches, cycle: cycle,
-        why: Self.why(outcome.expectation, story: story))
+        why: Self.why(outcome.result, expectation: outcome.expectation, story: story))
     }
     start = Self.state(story.stations.map(\.counts), holds: [:], story: story)
     let index = Dictionary(
@@ -133,17 +133,31 @@ public struct Atlas: Codable, Sendable, Equatable {
     return String(repeating: "0", count: 16 - hex.count) + hex
   }
 
-  /// Why a leaf of this kind wins the game, in words.
-  static func why(_ expectation: Expectation, story: Story) -> String? {
+  /// Why a leaf of this outcome wins the game, in words: for a forbidden
+  /// one, what the stations' audits saw.
+  static func why(_ result: StageResult, expectation: Expectation, story: Story) -> String? {
     switch expectation {
-    case .acceptable: nil
-    case .forbidden:
-      story == .transfer
-        ? "a counter left its range, or a bike was lost or made up: the stations broke their promise"
-        : "a counter left 0...capacity, or a bike was lost or made up: the station broke its promise"
-    case .deadlocked: "every van waits for a station another van holds: none can ever go on"
+    case .acceptable: return nil
+    case .deadlocked: return "every van waits for a station another van holds: none can ever go on"
     case .livelocked:
-      "the vans came back to where they were, with nothing done: they can go round for ever"
+      return "the vans came back to where they were, with nothing done: they can go round for ever"
+    case .forbidden:
+      var broken: [String] = []
+      for (index, station) in story.stations.enumerated() {
+        let (low, high) = (result.lowests[index], result.highests[index])
+        for (what, lowest, highest) in [
+          ("free bikes", low.freeBikes, high.freeBikes),
+          ("empty slots", low.emptySlots, high.emptySlots),
+        ] {
+          if lowest < 0 { broken.append("\(station.name)'s \(what) went down to \(lowest)") }
+          if highest > station.capacity {
+            broken.append(
+              "\(station.name)'s \(what) went up to \(highest), with \(station.capacity) docks")
+          }
+        }
+      }
+      if !result.isConserved(story) { broken.append("a bike was lost or made up") }
+      return broken.isEmpty ? "a station broke its promise" : broken.joined(separator: "; ")
     }
   }
 

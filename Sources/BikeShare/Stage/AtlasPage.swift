@@ -95,8 +95,8 @@ public enum AtlasPage {
     h1 { font-size: 1.6rem; margin: 0 0 .5rem; }
     h2 { font-size: 1.25rem; margin: 1.5rem 0 .5rem; }
     code, .mono { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .9rem; }
-    .command { display: block; background: var(--panel); padding: .4rem .6rem;
-      white-space: pre-wrap; overflow-wrap: anywhere; }
+    .command { display: block; background: var(--panel); padding: .4rem .6rem; }
+    .command .word { white-space: nowrap; }
     button { font: inherit; font-size: .95rem; padding: .3rem .8rem; margin: .2rem .3rem .2rem 0;
       border: 2px solid var(--line); border-radius: .4rem; background: var(--panel);
       color: var(--fg); cursor: pointer; }
@@ -158,9 +158,18 @@ public enum AtlasPage {
     function badge(expect) {
       return el("span", { class: "badge " + expect, text: marks[expect] || expect });
     }
-    function replayCommand(atlas, schedule, era) {
-      return "bikes-" + (era || atlas.era) + " replay --mode " + atlas.mode + " --story " +
+    function replayCommand(atlas, schedule) {
+      return "swift run bikes-" + atlas.era + " replay --mode " + atlas.mode + " --story " +
         atlas.story + " --riders " + atlas.riders + " --schedule '" + schedule + "'";
+    }
+    // A command that wraps between its words only (a break after "--" misreads).
+    function command(text, attrs) {
+      const code = el("code", Object.assign({ class: "command" }, attrs || {}));
+      text.split(" ").forEach((word, i) => {
+        if (i > 0) code.append(" ");
+        code.append(el("span", { class: "word", text: word }));
+      });
+      return code;
     }
     let current = null;
 
@@ -221,9 +230,9 @@ public enum AtlasPage {
       head.append(el("th", { text: "the tree" }), el("th", { text: "a bad schedule" }));
       table.append(head);
       book.atlases.forEach((a, i) => {
-        const first = book.atlases.findIndex((b) => b.shape === a.shape);
-        const same = first === i ? "its own" : "the same as " + book.atlases[first].era + ", " +
-          book.atlases[first].mode;
+        const others = book.atlases.filter((b) => b.shape === a.shape).length - 1;
+        const same = others === 0 ? "its own" : "the same as " + others + " other" +
+          (others === 1 ? "" : "s");
         const bad = a.outcomes.filter((o) => o.expect !== "acceptable").sort((x, y) =>
           x.exampleSwitches - y.exampleSwitches)[0];
         const row = el("tr", {}, el("td", { text: a.era }), el("td", { text: a.mode }),
@@ -256,7 +265,7 @@ public enum AtlasPage {
         counts.append(el("span", { class: "livelock", text: "livelocked " + atlas.livelocked }));
       }
       main.append(counts);
-      main.append(el("code", { class: "command", id: "command", text: atlas.command }));
+      main.append(command(atlas.command, { id: "command" }));
       main.append(outcomeTable(atlas));
       const columns = el("div", { class: "columns" });
       const treeSection = el("section", { "aria-labelledby": "tree-title" },
@@ -404,14 +413,14 @@ public enum AtlasPage {
         }
       }
       box.append(el("p", {}, "Schedule: ", el("code", { id: "schedule", text: leaf.schedule })));
-      const command = replayCommand(atlas, leaf.schedule);
+      const replay = replayCommand(atlas, leaf.schedule);
       const copy = el("button", { type: "button", text: "Copy the replay command" });
       copy.addEventListener("click", () => {
-        if (navigator.clipboard) navigator.clipboard.writeText(command);
+        if (navigator.clipboard) navigator.clipboard.writeText(replay);
       });
-      box.append(el("code", { class: "command", text: command }), copy);
-      box.append(el("p", { class: "hint", text: "The schedule plays the same in every era: " +
-        "put another era's name after bikes-." }));
+      box.append(command(replay), copy);
+      box.append(el("p", { class: "hint", text: "Another era replays it too (put its name " +
+        "after bikes-); where its tree is the same (side by side says which), it ends the same." }));
       box.append(lanes(atlas, nodes));
     }
 
@@ -524,8 +533,8 @@ public enum AtlasPage {
         let item = document.querySelector("#tree li[role=treeitem]");
         for (const step of steps(asked.get("leaf"))) {
           toggle(item, true);
-          const next = Array.from(item.querySelector("ul").children).find((li) =>
-            li._node.step === step);
+          const list = item.querySelector("ul");
+          const next = list && Array.from(list.children).find((li) => li._node.step === step);
           if (!next) break;
           item = next;
         }
