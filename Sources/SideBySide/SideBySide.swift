@@ -239,13 +239,9 @@ enum SideBySide {
       return true
     }
     if case .stop(let code) = end { return code }
-    let stage = options.stage
-    let who = stage.story == .transfer ? "vans" : "riders"
     Console.out(
       AtlasPage.html(
-        AtlasPage.Book(
-          title: "Every era: every schedule of the \(stage.story.rawValue) story,"
-            + " \(stage.riders) \(who)", atlases: atlases)))
+        AtlasPage.Book(title: AtlasPage.title("Every era", options.stage), atlases: atlases)))
     return end == .failed || atlases.isEmpty ? ExitCode.runtimeError : ExitCode.done
   }
 

@@ -230,13 +230,8 @@ public enum EraCommand {
     }
     if stop.isStopped { return ExitCode.interrupted }
     if !atlases.isEmpty {
-      let story = options.story.rawValue
       Console.out(
-        AtlasPage.html(
-          AtlasPage.Book(
-            title: "\(E.name): every schedule of the \(story) story, \(options.riders)"
-              + " \(options.story == .transfer ? "vans" : "riders")",
-            atlases: atlases)))
+        AtlasPage.html(AtlasPage.Book(title: AtlasPage.title(E.name, options), atlases: atlases)))
     }
     return code
   }

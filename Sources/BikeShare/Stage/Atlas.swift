@@ -73,27 +73,17 @@ public struct Atlas: Codable, Sendable, Equatable {
     self.story = story.rawValue
     riders = options.riders
     setting = story.setting(riders: options.riders)
-    var command =
-      "\(era.executable) explore --mode \(exploration.mode) --story \(story.rawValue)"
-      + " --riders \(options.riders)"
-    if let bound = options.maxSwitches { command += " --max-switches \(bound)" }
-    self.command = command + " --format html"
+    command = Explorer.command(exploration, executable: era.executable) + " --format html"
     schedules = exploration.schedules
     forbidden = exploration.forbidden
     deadlocked = exploration.deadlocked
     livelocked = exploration.livelocked
     maxSwitches = options.maxSwitches
     outcomes = exploration.outcomes.map { outcome in
-      var cycle: String?
-      switch outcome.result.stuck {
-      case .deadlock(let waits)?: cycle = waits
-      case .livelock(let round)?: cycle = round
-      case nil: break
-      }
       return Outcome(
         result: outcome.description, expect: outcome.expectation.rawValue,
         schedules: outcome.schedules, example: outcome.example.description,
-        exampleSwitches: outcome.exampleSwitches, cycle: cycle,
+        exampleSwitches: outcome.exampleSwitches, cycle: outcome.result.cycle,
         why: Self.why(outcome.result, expectation: outcome.expectation, story: story))
     }
     start = Self.state(story.stations.map(\.counts), holds: [:], story: story)

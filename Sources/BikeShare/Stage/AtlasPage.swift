@@ -21,6 +21,13 @@ public enum AtlasPage {
     }
   }
 
+  /// "callbacks: every schedule of the slot story, 3 riders" (`who`: an era,
+  /// or "Every era").
+  public static func title(_ who: String, _ stage: StageOptions) -> String {
+    "\(who): every schedule of the \(stage.story.rawValue) story, \(stage.riders)"
+      + (stage.story == .transfer ? " vans" : " riders")
+  }
+
   /// The page for `book`.
   public static func html(_ book: Book) -> String {
     template

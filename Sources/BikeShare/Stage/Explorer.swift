@@ -134,14 +134,22 @@ public enum Explorer {
       runs: runs)
   }
 
-  /// The outcome table, for people.
-  public static func text(_ exploration: Exploration, executable: String) -> String {
+  /// `bikes-callbacks explore --mode racy --story slot --riders 2`: what was explored.
+  public static func command(_ exploration: Exploration, executable: String) -> String {
     let options = exploration.options
     var command =
       "\(executable) explore --mode \(exploration.mode) --story \(options.story.rawValue)"
       + " --riders \(options.riders)"
     if let bound = options.maxSwitches { command += " --max-switches \(bound)" }
-    var lines = [command, options.story.setting(riders: options.riders)]
+    return command
+  }
+
+  /// The outcome table, for people.
+  public static func text(_ exploration: Exploration, executable: String) -> String {
+    let options = exploration.options
+    var lines = [
+      command(exploration, executable: executable), options.story.setting(riders: options.riders),
+    ]
     lines.append("  schedules  expect      result")
     for outcome in exploration.outcomes {
       let count = String(outcome.schedules)
@@ -186,11 +194,7 @@ public enum Explorer {
         "example": outcome.example.description,
         "example_switches": outcome.exampleSwitches,
       ]
-      switch outcome.result.stuck {
-      case .deadlock(let cycle)?: object["cycle"] = cycle
-      case .livelock(let steps)?: object["cycle"] = steps
-      case nil: break
-      }
+      object["cycle"] = outcome.result.cycle
       return object
     }
     var object: [String: Any] = [

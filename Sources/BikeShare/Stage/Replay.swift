@@ -53,6 +53,15 @@ public struct StageResult: Sendable, Hashable {
     self.stuck = stuck
   }
 
+  /// A deadlock's wait-for cycle, or a livelock's round; nil if the run ended.
+  public var cycle: String? {
+    switch stuck {
+    case .deadlock(let waits)?: waits
+    case .livelock(let round)?: round
+    case nil: nil
+    }
+  }
+
   /// The first station's (the only one in the slot and bike stories).
   public var end: StationCounts { ends[0] }
   public var lowest: StationCounts { lowests[0] }
