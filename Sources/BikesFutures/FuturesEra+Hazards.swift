@@ -51,6 +51,10 @@ extension FuturesEra {
         }
       }
     }
+    // Every journey is queued before a thread starts, so every leg is queued
+    // behind all of them: the starvation does not depend on how fast this
+    // thread queued the journeys while the pool's threads took them.
+    pool.start()
     for journey in journeys { journey.wait() }
     return journeys.count
   }
@@ -95,6 +99,7 @@ extension FuturesEra {
           let riders = explosion.last!
           let (_, peak) = ThreadCount.peak {
             let pool = Pool(threads: poolWidth, watch: watch)
+            pool.start()
             let all = DispatchGroup()
             for _ in 0..<riders {
               all.enter()
@@ -134,15 +139,6 @@ private final class Pool: Sendable {
 
   init(threads: Int, watch: HazardWatch) {
     width = threads
-    for _ in 0..<threads {
-      Thread { [queue, ready] in
-        while true {
-          ready.wait()
-          let block = queue.withLock { $0.removeFirst() }
-          block()
-        }
-      }.start()
-    }
     watch.watch { [queue, waiting, width] in
       let blocked = waiting.withLock { $0 }
       let queued = queue.withLock { $0.count }
@@ -151,6 +147,19 @@ private final class Pool: Sendable {
         "\(blocked) of the pool's \(width) threads are blocked in wait();"
           + " \(queued) blocks are queued behind them, never run"
       ]
+    }
+  }
+
+  /// Starts the pool's threads; blocks run in the order `run` queued them.
+  func start() {
+    for _ in 0..<width {
+      Thread { [queue, ready] in
+        while true {
+          ready.wait()
+          let block = queue.withLock { $0.removeFirst() }
+          block()
+        }
+      }.start()
     }
   }
 
