@@ -23,7 +23,7 @@ let package = Package(
         "README.md", "City/README.md", "Simulation/README.md", "Bench/README.md",
         "Stage/README.md", "Report/README.md", "CommandLine/README.md",
       ],
-      resources: [.copy("Resources/embedded-city.json")]
+      resources: [.copy("Resources/embedded-city.json"), .copy("Resources/atlas")]
     ),
     .executableTarget(
       name: "BikesCallbacks",

@@ -8,7 +8,7 @@ enum ExploreTable {
     let mode: String
     let schedules: Int
     let forbidden: Int
-    /// The transfer stage's stuck schedules (0 in the one-station stories).
+    /// Stuck schedules (0 in a story that cannot get stuck).
     let deadlocked: Int
     let livelocked: Int
     /// The forbidden example with the fewest switches, if any.
@@ -39,11 +39,11 @@ enum ExploreTable {
   static let header =
     "era        mode       schedules  forbidden  fewest-switch forbidden schedule"
 
-  /// The transfer table after the side-by-side table: who can deadlock.
-  static let transferHeader =
+  /// A story that can get stuck (the transfer): who can deadlock, who livelocks.
+  static let stuckHeader =
     "era        mode       schedules  forbidden  deadlocked  livelocked"
 
-  static func transferLine(_ row: Row) -> String {
+  static func stuckLine(_ row: Row) -> String {
     func right(_ value: Int, _ width: Int) -> String {
       let text = String(value)
       return String(repeating: " ", count: max(1, width - text.count)) + text

@@ -26,13 +26,12 @@ struct Options: Sendable, Equatable {
   /// `--replay`: the era's replay, with the options as typed.
   func replayArguments() -> [String] { ["replay"] + shared }
 
-  /// `--explore`: one explorer run per mode (racy, the era's own, safe; the
-  /// transfer's modes for `--story transfer`).
+  /// `--explore`: one explorer run per mode the story has in the era (its
+  /// own modes that a schedule can order: racy, the era's own, safe on one
+  /// station; the transfer's modes for `--story transfer`).
   func exploreRuns(for era: EraInfo) -> [[String]] {
-    let modes =
-      stage.story == .transfer
-      ? era.transferModes
-      : [Mode.racy] + era.ownModes.filter(\.replays).map(\.mode) + [Mode.safe]
+    let unscripted = era.ownModes.filter { !$0.replays }.map(\.mode)
+    let modes = stage.story.plot.modes(for: era).filter { !unscripted.contains($0) }
     return modes.map {
       ["explore", "--format", html ? "html" : "json", "--mode", $0.rawValue] + shared
         + own(for: era)

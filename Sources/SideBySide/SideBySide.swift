@@ -137,7 +137,6 @@ enum SideBySide {
       Table.legend(options.configuration, layout: layout).forEach(show)
       show("")
       Table.summary(rows: rows, skipped: skipped).forEach(show)
-      if !stopper.isStopped, !transfers(folder: folder, stopper: stopper) { failed = true }
     } else {
       Console.out("[" + zip(rows, lines).map(Table.json).joined(separator: ",\n") + "]")
     }
@@ -146,43 +145,6 @@ enum SideBySide {
     // A skipped era could not run: the table is not the whole story.
     if failed || rows.isEmpty || !skipped.isEmpty { return ExitCode.runtimeError }
     return ExitCode.done
-  }
-
-  /// After the table: the transfer stage explored with three vans in every
-  /// era and mode, so the room sees who can deadlock, and who pays instead.
-  /// - Returns: false if an era could not explore it.
-  private static func transfers(folder: URL, stopper: Stopper) -> Bool {
-    let arguments = ["explore", "--story", "transfer", "--riders", "3", "--format", "json"]
-    Console.out("")
-    Console.out("Holding two stations: three vans, each moving a bike between Rossio and")
-    Console.out("Chiado, every schedule (explore --story transfer --riders 3; chapter 08):")
-    Console.out(ExploreTable.transferHeader)
-    var ok = true
-    for era in EraInfo.all {
-      if stopper.isStopped { return ok }
-      let url = folder.appendingPathComponent(era.executable)
-      guard FileManager.default.isExecutableFile(atPath: url.path) else { continue }
-      do {
-        let end = try Child.run(url, arguments, stopper: stopper) { line in
-          guard !line.isEmpty else { return }
-          guard let row = ExploreTable.Row(jsonLine: line) else {
-            warn("\(era.executable) printed a line that is not its exploration: \(line.prefix(80))")
-            ok = false
-            return
-          }
-          Console.out(ExploreTable.transferLine(row))
-        }
-        if case .exited(ExitCode.done) = end { continue }
-        warn("\(era.executable) \(arguments.joined(separator: " ")) did not end cleanly")
-        ok = false
-      } catch {
-        warn("could not start \(url.path): \(error)")
-        ok = false
-      }
-    }
-    Console.out("A blocking era's nested vans can deadlock; the actors era's cannot (an actor")
-    Console.out("is never held), and its nested vans break a counter instead.")
-    return ok
   }
 
   /// `--explore`: one row per era and mode: schedules, forbidden, and the
@@ -196,7 +158,7 @@ enum SideBySide {
       Console.out("Every schedule of the stage, in every era\(bound):")
       Console.out(stage.story.setting(riders: stage.riders))
       Console.out("")
-      Console.out(stage.story == .transfer ? ExploreTable.transferHeader : ExploreTable.header)
+      Console.out(stage.story.plot.canGetStuck ? ExploreTable.stuckHeader : ExploreTable.header)
     }
     let skipped = { (era: EraInfo) in
       if isText {
@@ -214,8 +176,8 @@ enum SideBySide {
         return false
       }
       objects.append(line)
-      if isText, options.stage.story == .transfer {
-        Console.out(ExploreTable.transferLine(row))
+      if isText, options.stage.story.plot.canGetStuck {
+        Console.out(ExploreTable.stuckLine(row))
       } else if isText {
         for text in ExploreTable.lines(row, width: Table.Layout.current.width) { Console.out(text) }
       }

@@ -43,7 +43,7 @@ import Testing
   }
 
   static func modes(_ era: EraUnderTest, _ story: Story) -> [Mode] {
-    story == .transfer ? era.info.transferModes : Mode.both
+    story.plot.defaultModes(for: era.info)
   }
 
   @Test(arguments: Eras.all, Story.allCases)

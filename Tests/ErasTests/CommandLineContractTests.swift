@@ -53,9 +53,10 @@ import Testing
 
         STAGE OPTIONS for replay, explore, stress and play (and \((["--mode"] + own).joined(separator: ", "))):
         one station, 2 to 4 riders, one visit each
-          --story slot|bike|transfer     slot: riders arrive by bike, one empty slot (default);
-                                         bike: riders on foot, one free bike; transfer: vans move
-                                         a bike between two stations (--mode racy|nested|safe|backoff)
+          --story slot|bike|transfer     slot: riders arrive by bike, one empty slot (default)
+                                         bike: riders on foot, one free bike
+                                         transfer: vans move a bike between two stations
+                                           (--mode racy|nested|safe|backoff)
           --riders N                     riders on the stage (default 2)
           --schedule S                   replay only: the order, e.g. 'A:arrive B:arrive B:window A:window'
           --max-switches N               explore only: at most N preemptions (default: no bound)

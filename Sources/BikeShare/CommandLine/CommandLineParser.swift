@@ -38,11 +38,19 @@ public enum CommandLineParser {
       try option.apply(&configuration, option.value == nil ? "" : try reader.value())
     }
     if configuration.modes.contains(.nested), configuration.vans == 0 {
+      let story = Story.allCases.first { $0.plot.modes(for: era).contains(.nested) }
       throw UsageError(
-        "--mode nested is how vans hold stations: add --vans N (or replay it with --story transfer)"
-      )
+        "--mode nested is how vans hold stations: add --vans N"
+          + (story.map { " (or replay it with --story \($0.rawValue))" } ?? ""))
     }
     return .run(configuration)
+  }
+
+  /// The modes stories bring (the transfer's `nested`, say), not any era's own.
+  static var storyModes: [Mode] {
+    let eraModes = EraInfo.all.flatMap { $0.ownModes.map(\.mode) }
+    return Story.allCases.flatMap { story in EraInfo.all.flatMap { story.plot.modes(for: $0) } }
+      .filter { !eraModes.contains($0) }
   }
 
   /// `replay`, `explore`, `stress`: `--mode`, the stage's options, the era's own.
@@ -62,9 +70,12 @@ public enum CommandLineParser {
       if flag == modeOption.name {
         let text = try value()
         modeGiven = true
-        // The transfer's own modes; whether the story has them is checked below.
-        if let transfer = [Mode.nested, .backoff].first(where: { $0.rawValue == text }) {
-          options.modes = [transfer]
+        // A story's own modes (not an era's); whether this story has it is
+        // checked below.
+        if let mode = Self.storyModes.first(where: { $0.rawValue == text }),
+          !era.modes.contains(mode)
+        {
+          options.modes = [mode]
           continue
         }
         try modeOption.apply(&options.configuration, text)
@@ -102,15 +113,21 @@ public enum CommandLineParser {
       throw UsageError("stress prints text or json: it has no single run to draw")
     default: break
     }
-    if options.story == .transfer {
-      if !modeGiven { options.modes = era.transferModes }
-      if let other = options.modes.first(where: { !era.transferModes.contains($0) }) {
-        let names = era.transferModes.map(\.rawValue).joined(separator: ", ")
-        throw UsageError(
-          "--mode \(other) has no transfer: --story transfer takes \(names) in \(era.executable)")
+    let plot = options.story.plot
+    if !modeGiven { options.modes = plot.defaultModes(for: era) }
+    if let other = options.modes.first(where: { !plot.modes(for: era).contains($0) }) {
+      if Self.storyModes.contains(other),
+        let home = Story.allCases.first(where: { story in
+          story != options.story
+            && EraInfo.all.contains { story.plot.modes(for: $0).contains(other) }
+        })
+      {
+        throw UsageError("--mode \(other) is a mode of the \(home): add --story \(home)")
       }
-    } else if let transfer = options.modes.first(where: { [.nested, .backoff].contains($0) }) {
-      throw UsageError("--mode \(transfer) is a mode of the transfer: add --story transfer")
+      let names = plot.modes(for: era).map(\.rawValue).joined(separator: ", ")
+      throw UsageError(
+        "--mode \(other) has no \(options.story): --story \(options.story) takes \(names) in"
+          + " \(era.executable)")
     }
     if command == .play {
       if options.modes.count > 1 { options.modes = [.racy] }

@@ -252,18 +252,11 @@ public enum EraCommand {
   private static func drawing<E: Era>(
     _ run: StageRun, _ era: E.Type, options: StageOptions, command: String
   ) -> String {
-    if run.story == .transfer {
-      return options.format == .mermaid
-        ? "%% \(command)\n" + TransferLanes.mermaid(run, era: E.info)
-        : command + "\n" + TransferLanes.text(run)
-    }
-    if options.format == .mermaid {
-      return "%% \(command)\n"
-        + Lanes.mermaid(
-          run.events, riders: run.riders, story: run.story, era: E.info, mode: run.mode)
-    }
+    let plot = run.story.plot
+    if options.format == .mermaid { return "%% \(command)\n" + plot.mermaid(run, era: E.info) }
     return command + "\n"
-      + Lanes.text(run.events, riders: run.riders, story: run.story, era: E.info, mode: run.mode)
+      + plot.lanes(
+        run.events, riders: run.riders, mode: run.mode, stuck: run.result.stuck, era: E.info)
   }
 
   private static func fail<E: Era>(_ era: E.Type, _ message: String, code: Int32) -> Int32 {

@@ -12,6 +12,11 @@ public struct Atlas: Codable, Sendable, Equatable {
   public let mode: String
   public let story: String
   public let riders: Int
+  /// Who moves on the stage: "riders", "vans".
+  public let participants: String
+  /// Whether the story can end stuck (the page then shows deadlocked and
+  /// livelocked counts).
+  public let canGetStuck: Bool
   /// The stage in words: the stations and who wants what.
   public let setting: String
   /// The command that printed this atlas.
@@ -72,6 +77,8 @@ public struct Atlas: Codable, Sendable, Equatable {
     mode = exploration.mode.rawValue
     self.story = story.rawValue
     riders = options.riders
+    participants = story.plot.participants(options.riders)
+    canGetStuck = story.plot.canGetStuck
     setting = story.setting(riders: options.riders)
     command = Explorer.command(exploration, executable: era.executable) + " --format html"
     schedules = exploration.schedules
@@ -128,9 +135,12 @@ public struct Atlas: Codable, Sendable, Equatable {
   static func why(_ result: StageResult, expectation: Expectation, story: Story) -> String? {
     switch expectation {
     case .acceptable: return nil
-    case .deadlocked: return "every van waits for a station another van holds: none can ever go on"
+    case .deadlocked:
+      let one = story.plot.participant.one
+      return "every \(one) waits for a station another \(one) holds: none can ever go on"
     case .livelocked:
-      return "the vans came back to where they were, with nothing done: they can go round for ever"
+      return "the \(story.plot.participant.many) came back to where they were, with nothing done:"
+        + " they can go round for ever"
     case .forbidden:
       var broken: [String] = []
       for (index, station) in story.stations.enumerated() {

@@ -15,7 +15,7 @@ public protocol Era: SendableMetatype {
   /// Plays the replay stage: each of its riders makes one visit to its one station.
   /// - Returns: the station's counts at the end.
   static func replay(_ stage: ReplayStage) async -> StationCounts
-  /// Plays the transfer stage: each van makes one transfer (`Transfer.swift`).
+  /// Plays the transfer stage: each van makes one transfer (`Stories/Transfer.swift`).
   /// - Returns: the stations' counts at the end, in the stage's order.
   static func transfer(_ stage: TransferStage) async -> [StationCounts]
   /// `explore --scheduler jobs`: the code shapes to explore job by job

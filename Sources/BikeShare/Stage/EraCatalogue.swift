@@ -51,9 +51,6 @@ public struct EraInfo: Sendable {
   /// Every mode `--mode` accepts, the shared ones first.
   public var modes: [Mode] { Mode.both + ownModes.map(\.mode) }
 
-  /// The modes of the transfer stage (`--story transfer`).
-  public var transferModes: [Mode] { Mode.transfer(holdsStations: holdsStations) }
-
   /// The command line's options in `--help` order: `--mode`, the era's own, the shared ones.
   public var options: [Option] { [.mode(ownModes)] + ownOptions + Option.shared }
 

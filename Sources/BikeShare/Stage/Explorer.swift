@@ -169,7 +169,7 @@ public enum Explorer {
     let bound =
       options.maxSwitches.map { " with at most \($0) switch\($0 == 1 ? "" : "es")" } ?? ""
     let stuck =
-      options.story == .transfer
+      options.story.plot.canGetStuck
       ? ", \(exploration.deadlocked) deadlocked, \(exploration.livelocked) livelocked" : ""
     lines.append(
       "explored \(exploration.schedules) schedules\(bound) in"
@@ -188,7 +188,7 @@ public enum Explorer {
       }
       var object: [String: Any] = [
         "result": outcome.description,
-        "end": options.story == .transfer ? ends : ends[0] as Any,
+        "end": ends.count == 1 ? ends[0] as Any : ends as Any,
         "schedules": outcome.schedules,
         "expect": outcome.expectation.rawValue,
         "example": outcome.example.description,

@@ -32,27 +32,20 @@ public enum Play {
     /// Starts the riders (or vans) and plays `prefix`; returns once the gate waits.
     init<E: Era>(_ era: E.Type, mode: Mode, options: StageOptions, prefix: [ScriptedGate.Step]) {
       let (stream, continuation) = AsyncStream.makeStream(of: [ScriptedGate.Step].self)
-      let stations = options.story.stations
+      let plot = options.story.plot
+      let stations = plot.stations
       gate = ScriptedGate(
         riders: Set(options.riderIndices), schedule: prefix,
-        holding: options.story == .transfer ? Stage.holding(mode, era: E.info) : .none,
-        stations: stations.map(\.name), onWait: { continuation.yield($0) })
+        holding: plot.holding(mode, era: E.info), stations: stations.map(\.name),
+        onWait: { continuation.yield($0) })
       log = EventLog(.memory, riderName: Schedule.name)
       audits = stations.map(StationAudit.init)
       stops = stream.makeAsyncIterator()
-      if options.story == .transfer {
-        let stage = TransferStage(
-          mode: mode, stations: stations, audits: audits, vans: options.riderIndices,
-          probe: .scripted(gate), blockingProbe: .scripted(gate), log: log,
-          configuration: options.configuration)
-        Task { _ = await E.transfer(stage) }
-      } else {
-        let stage = ReplayStage(
-          mode: mode, station: options.story.station, audit: audits[0],
-          riders: options.riderIndices, want: options.story.want, probe: .scripted(gate),
-          blockingProbe: .scripted(gate), log: log, configuration: options.configuration)
-        Task { _ = await E.replay(stage) }
-      }
+      let cast = StageCast(
+        mode: mode, riders: options.riderIndices, stations: stations, audits: audits,
+        probe: .scripted(gate), blockingProbe: .scripted(gate), log: log,
+        configuration: options.configuration)
+      Task { _ = await plot.play(E.self, cast) }
     }
 
     func next() async -> Snapshot {
@@ -94,7 +87,7 @@ public enum Play {
     var snapshot = await game.next()
     var shown = 0
     var message: String?
-    let story = options.story
+    let plot = options.story.plot
     Console.out(intro(E.executable, mode: mode, options: options))
 
     func restart() async {
@@ -146,9 +139,9 @@ public enum Play {
         prefix = []
         await restart()
       case "?", "help":
-        message = rules(mode: mode, story: story)
+        message = plot.rules(mode: mode)
       case "h", "hint":
-        message = hint(snapshot, mode: mode, story: story)
+        message = plot.hint(snapshot.enabled, mode: mode)
       default:
         guard word.count == 1, let letter = word.unicodeScalars.first?.value,
           letter >= 97, letter < 97 + 26
@@ -174,19 +167,11 @@ public enum Play {
   }
 
   static func intro(_ executable: String, mode: Mode, options: StageOptions) -> String {
-    let s = options.story.station
-    var goal = "Goal: make a counter leave 0...\(s.capacity) (type ? for the rules)."
-    if options.story == .transfer {
-      let holds = EraInfo.all.first { $0.executable == executable }?.holdsStations ?? true
-      goal =
-        holds
-        ? "Goal: make the vans deadlock, or make a counter leave 0...\(s.capacity) (? for the rules)."
-        : "Goal: make a counter leave 0...\(s.capacity). The vans cannot deadlock here: an actor is\n"
-          + "never held, so no van waits for another (? for the rules)."
-    }
+    let era = EraInfo.all.first { $0.executable == executable }
+    let plot = options.story.plot
     return "\(executable) play --mode \(mode) --story \(options.story.rawValue)"
-      + " --riders \(options.riders)\n" + options.story.setting(riders: options.riders) + "\n"
-      + goal
+      + " --riders \(options.riders)\n" + plot.setting(riders: options.riders) + "\n"
+      + (era.map { plot.goal(era: $0) } ?? "")
   }
 
   static func screen<E: Era>(
@@ -201,22 +186,13 @@ public enum Play {
     guard !snapshot.won, !snapshot.done else { return lines.joined(separator: "\n") }
     for rider in options.riderIndices {
       let name = Schedule.name(rider)
-      let transfer = options.story == .transfer
+      let point = snapshot.enabled.first(where: { $0.rider == rider })?.point
       let place =
-        switch snapshot.enabled.first(where: { $0.rider == rider })?.point {
-        case .arrive? where transfer:
-          Stage.holding(mode, era: E.info) == .none
-            ? "at its source, about to check" : "about to take hold of its first station"
-        case .arrive?: "at the station, about to check"
-        case .raceWindow?:
-          mode == Mode(rawValue: "reentrant")
-            ? "suspended inside the station, has checked" : "in the race window, has checked"
-        case .hold?:
-          Stage.holding(mode, era: E.info) == .none
-            ? "has checked, away from its source"
-            : "holds its first station, about to take the second"
-        case nil: snapshot.blocked[rider] ?? "done"
-        }
+        point.map {
+          options.story.plot.place($0, mode: mode, era: E.info)
+            ?? (mode == Mode(rawValue: "reentrant")
+              ? "suspended inside the station, has checked" : "in the race window, has checked")
+        } ?? snapshot.blocked[rider] ?? "done"
       lines.append("  \(name): \(place)")
     }
     let names = options.story.stations.map(\.name)
@@ -238,7 +214,7 @@ public enum Play {
     let red = colour ? "\u{1B}[31m" : ""
     let green = colour ? "\u{1B}[32m" : ""
     let plain = colour ? "\u{1B}[0m" : ""
-    let transfer = options.story == .transfer
+    let plot = options.story.plot
     if snapshot.won {
       var why = snapshot.violations.map(\.description).joined(separator: ", ")
       switch snapshot.stuck {
@@ -248,83 +224,19 @@ public enum Play {
         why = "livelock: \(steps), and round again, with nothing moved, for as long as you like."
       default: break
       }
-      // A racy or safe schedule, or a transfer mode every era has, replays anywhere.
-      let everywhere =
-        transfer ? Mode.transfer(holdsStations: false).contains(mode) : Mode.both.contains(mode)
-      let lanes =
-        transfer
-        ? TransferLanes.text(
-          snapshot.events, vans: options.riders, mode: mode, stuck: snapshot.stuck)
-        : Lanes.text(
-          snapshot.events, riders: options.riders, story: options.story, era: E.info, mode: mode)
+      // A mode every era has for the story replays anywhere.
+      let everywhere = EraInfo.all.allSatisfy { plot.modes(for: $0).contains(mode) }
+      let lanes = plot.lanes(
+        snapshot.events, riders: options.riders, mode: mode, stuck: snapshot.stuck, era: E.info)
       return red + "You won: " + why + plain + "\n" + lanes
         + "\nReplay it\(everywhere ? " in any era" : ""):\n  \(E.executable) replay --mode \(mode) --story"
         + " \(options.story.rawValue) --riders \(options.riders) --schedule '\(snapshot.schedule)'"
     }
     if mode.isFix { return green + safeLesson(E.self, options: options) + plain }
-    if transfer {
-      return "Every van is done, every counter stayed in range and no van got stuck: try again"
-        + " (u, r)."
-    }
-    return "Every rider is done and every counter stayed in range: this schedule does not"
-      + " open the window. Try again (u, r)."
+    return plot.noWin
   }
 
   static func safeLesson<E: Era>(_ era: E.Type, options: StageOptions) -> String {
-    if options.story == .transfer {
-      return E.info.holdsStations
-        ? "No schedule can win in safe mode: every van takes hold of Rossio before Chiado,\n"
-          + "so no van can hold one while another holds the other and waits for it. That is the fix."
-        : "No schedule can win in safe mode: a van keeps its slot, then takes its bike, each in\n"
-          + "one actor call, and never waits for one actor while it is inside another. That is the fix."
-    }
-    return "No schedule can win in safe mode: each rider checks and acts in one step,\n"
-      + "so no other rider can come between them (explore: \(safeSchedules(options.riders))"
-      + " schedules, 0 forbidden). That is the fix."
-  }
-
-  /// Safe stages differ only in the order of arrival.
-  static func safeSchedules(_ riders: Int) -> Int { (1...riders).reduce(1, *) }
-
-  static func rules(mode: Mode, story: Story) -> String {
-    if story == .transfer {
-      return """
-        Rules: each van stops at its probe points: before it takes hold of its first station \
-        (arrive), and, holding it, before it takes the second (hold); in racy mode it checks \
-        both, then stops before it moves (window). Type a van's letter to let it go on. A van \
-        that waits for a station another van holds cannot go; if no van can go, the vans are \
-        deadlocked, and you win. You also win when a counter leaves its range.
-        """
-    }
-    return """
-      Rules: each rider stops at its probe points: "at the station" before it checks, and, \
-      in racy mode, "in the race window" after its check said yes and before it acts. Type \
-      a rider's letter to let it go on to its next stop. You win when a counter leaves its \
-      range: two riders \(story == .slot ? "dock into one slot" : "take one bike").
-      """
-  }
-
-  static func hint(_ snapshot: Snapshot, mode: Mode, story: Story) -> String {
-    if story == .transfer {
-      switch mode {
-      case .safe: return "Hint: in safe mode every van takes the stations in one order."
-      case .nested:
-        return "Hint: let each van take hold of its first station before any takes its second."
-      case .backoff:
-        return "Hint: let A hold Rossio and B hold Chiado, then let one try, let go and try again."
-      default: return "Hint: two vans going the same way (A and C) both check before either moves."
-      }
-    }
-    if mode.isFix { return "Hint: in safe mode there is no window; check and act are one step." }
-    let waiting = snapshot.enabled.filter { $0.point == .raceWindow }
-    let arriving = snapshot.enabled.filter { $0.point == .arrive }
-    if let first = waiting.first, let other = arriving.first {
-      return "Hint: \(Schedule.name(first.rider)) has checked and waits in its window;"
-        + " let \(Schedule.name(other.rider)) check now."
-    }
-    if waiting.isEmpty, let first = arriving.first {
-      return "Hint: let \(Schedule.name(first.rider)) check first: it stops in its window."
-    }
-    return "Hint: the window is open; whoever acts second acts on a stale check."
+    options.story.plot.safeLesson(era: E.info, riders: options.riders)
   }
 }

@@ -1,49 +1,5 @@
 import Foundation
 
-/// The small stage that `replay`, `explore` and `stress` play: one station
-/// and a few riders, each making one visit, all wanting the same thing.
-public enum Story: String, Sendable, CaseIterable, Codable {
-  /// The README's story: riders arrive by bike, and there is one empty slot.
-  case slot
-  /// Riders arrive on foot, and there is one free bike.
-  case bike
-  /// Two stations, and vans that each move one bike from one to the other
-  /// (`Transfer.swift`).
-  case transfer
-
-  /// The one station of the slot and bike stories (the transfer's first).
-  public var station: StationRecord {
-    switch self {
-    case .slot: StationRecord(id: "replay", name: "Rossio", freeBikes: 5, emptySlots: 1)
-    case .bike: StationRecord(id: "replay", name: "Rossio", freeBikes: 1, emptySlots: 5)
-    case .transfer: Self.transferStations[0]
-    }
-  }
-
-  public var want: Want { self == .slot ? .emptySlot : .bike }
-
-  /// The stories of one station and riders (the transfer has two, and vans).
-  public static let oneStation: [Story] = [.slot, .bike]
-
-  /// "Rossio has 5 free bikes and 1 empty slot; riders A and B arrive by bike."
-  public func setting(riders: Int) -> String {
-    if self == .transfer {
-      let (x, y) = (stations[0].name, stations[1].name)
-      let vans = (0..<riders).map { van in
-        let (from, to) = TransferStage.route(van)
-        return "\(Schedule.name(van)) \(stations[from].name)→\(stations[to].name)"
-      }
-      return "\(x) and \(y) have 1 free bike and 1 empty slot each; vans move one bike each:"
-        + " \(vans.joined(separator: ", "))."
-    }
-    let s = station
-    let arrive = self == .slot ? "arrive by bike" : "arrive on foot"
-    return "\(s.name) has \(s.freeBikes) free bike\(s.freeBikes == 1 ? "" : "s") and"
-      + " \(s.emptySlots) empty slot\(s.emptySlots == 1 ? "" : "s");"
-      + " riders \(Schedule.names(riders)) \(arrive)."
-  }
-}
-
 /// How `replay`, `explore`, `stress` and `play` print (`html`: explore's atlas).
 public enum StageFormat: String, Sendable, CaseIterable {
   case text, json, lanes, mermaid, html
@@ -51,7 +7,7 @@ public enum StageFormat: String, Sendable, CaseIterable {
 
 /// What `replay`, `explore` and `stress` were asked for.
 public struct StageOptions: Sendable, Equatable {
-  public var story = Story.slot
+  public var story = Story.default
   public var riders = 2
   public var modes: [Mode] = Mode.both
   /// `replay --schedule`: the order to play (the rest follows without a switch).
@@ -101,7 +57,8 @@ public struct Schedule: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Reads `A:arrive B:window ...` for a stage of `riders` riders.
-  public static func parse(_ text: String, riders: Int, story: Story = .slot) throws(UsageError)
+  public static func parse(_ text: String, riders: Int, story: Story = .default)
+    throws(UsageError)
     -> Schedule
   {
     var steps: [ScriptedGate.Step] = []
@@ -117,29 +74,18 @@ public struct Schedule: Sendable, Equatable, CustomStringConvertible {
       }
       let rider = Int(ascii) - 65
       guard rider < riders else {
-        let who = story == .transfer ? "vans" : "riders"
+        let who = story.plot.participant.many
         throw UsageError("\(place): the stage has \(who) \(names(riders)) only")
       }
-      let point: ProbePoint
-      switch parts[1].lowercased() {
-      case "arrive": point = .arrive
-      case "window": point = .raceWindow
-      case "hold" where story == .transfer: point = .hold
-      default:
+      let points = story.plot.points
+      guard let point = points.first(where: { $0.word == parts[1].lowercased() }) else {
+        let words = points.map(\.word)
         throw UsageError(
-          "\(place): the point is arrive\(story == .transfer ? ", window or hold" : " or window")")
+          "\(place): the point is \(words.dropLast().joined(separator: ", ")) or \(words.last!)")
       }
       steps.append(ScriptedGate.Step(rider, point))
     }
     return Schedule(steps)
-  }
-
-  /// The replay's story without `--schedule`: everybody arrives in turn, then
-  /// (racy) everybody acts, the last to arrive first.
-  public static func story(_ mode: Mode, riders: Int) -> Schedule {
-    let arrivals = (0..<riders).map { ScriptedGate.Step($0, .arrive) }
-    let windows = (0..<riders).reversed().map { ScriptedGate.Step($0, .raceWindow) }
-    return Schedule(mode.isFix ? arrivals : arrivals + windows)
   }
 }
 

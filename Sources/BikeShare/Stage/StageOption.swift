@@ -1,3 +1,5 @@
+import Foundation
+
 /// The subcommands that play the small stage instead of simulating a city.
 public enum StageCommand: String, Sendable, CaseIterable {
   case replay, explore, stress, play
@@ -71,17 +73,43 @@ public struct StageOption: Sendable {
     options.jobs = text == "jobs"
   }
 
+  /// `--story`'s help: each story's summary, the first marked as the default,
+  /// wrapped to the help column's width.
+  static var storyHelp: [String] {
+    var lines: [String] = []
+    for story in Story.allCases {
+      let text =
+        "\(story.rawValue): \(story.plot.summary)" + (story == .default ? " (default)" : "")
+      for (index, part) in text.split(separator: "\n").enumerated() {
+        var line = index == 0 ? "" : "  "
+        for word in part.split(separator: " ") {
+          if line.trimmingCharacters(in: .whitespaces).isEmpty {
+            line += word
+          } else if line.count + 1 + word.count > 56 {
+            lines.append(line)
+            line = "  " + word
+          } else {
+            line += " " + word
+          }
+        }
+        lines.append(line)
+      }
+    }
+    return lines
+  }
+
   /// The stage's own options, in `--help` order (`--mode` and the era's own
   /// options come from `Option`).
   public static let all: [StageOption] = [
     StageOption(
-      "--story", "slot|bike|transfer", "slot: riders arrive by bike, one empty slot (default);",
-      "bike: riders on foot, one free bike; transfer: vans move",
-      "a bike between two stations (--mode racy|nested|safe|backoff)",
+      "--story", Story.allCases.map(\.rawValue).joined(separator: "|"), help: storyHelp,
       for: Set(StageCommand.allCases)
     ) { options, text throws(UsageError) in
       guard let story = Story(rawValue: text) else {
-        throw UsageError("--story expects slot, bike or transfer, got '\(text)'")
+        let names = Story.allCases.map(\.rawValue)
+        throw UsageError(
+          "--story expects \(names.dropLast().joined(separator: ", ")) or \(names.last!),"
+            + " got '\(text)'")
       }
       options.story = story
     },

@@ -20,7 +20,7 @@ public enum Stress {
     /// Set when the stress stopped early: why.
     public var note: String?
     public var forbidden: Int { count(.forbidden) }
-    /// The transfer: runs where no van finished within the bound.
+    /// A story that can get stuck: runs where none finished within the bound.
     public var deadlocked: Int { count(.deadlocked) }
     /// Runs that broke a counter or deadlocked (what `--fail-on-violation` fails on).
     public var bad: Int { rows.filter(\.expectation.isBad).map(\.samples).reduce(0, +) }
@@ -30,9 +30,10 @@ public enum Stress {
     }
   }
 
-  /// The transfer on the real runtime: a run none of whose vans has finished
-  /// within this is counted as deadlocked, and left behind.
-  public static let transferBound = Duration.seconds(1)
+  /// A story that can get stuck, on the real runtime: a run none of whose
+  /// participants has finished within this is counted as deadlocked, and
+  /// left behind.
+  public static let stuckBound = Duration.seconds(1)
   /// After this many deadlocked runs the stress stops: each leaves its vans'
   /// threads (or queues' threads) waiting for ever, until the process exits.
   public static let deadlocksKept = 20
@@ -49,37 +50,7 @@ public enum Stress {
     var runs = 0
     var note: String?
     while runs < options.runs, !stop.isStopped {
-      if options.story == .transfer {
-        let result = await transferRun(E.self, mode: mode, options: options, window: window)
-        if rows[result] == nil {
-          order.append(result)
-          rows[result] = Row(
-            result: result, expectation: result.expectation(options.story),
-            description: result.description(options.story, riders: options.riders), samples: 0)
-        }
-        rows[result]!.samples += 1
-        runs += 1
-        progress(runs)
-        let deadlocked = rows.values.filter { $0.expectation == .deadlocked }.map(\.samples)
-        if deadlocked.reduce(0, +) >= deadlocksKept {
-          note =
-            "stopped after \(deadlocksKept) deadlocked runs: each leaves its vans waiting for"
-            + " ever (until the process exits)"
-          break
-        }
-        continue
-      }
-      let log = EventLog(.memory)
-      let station = options.story.station
-      let audit = StationAudit(station)
-      let stage = ReplayStage(
-        mode: mode, station: station, audit: audit, riders: options.riderIndices,
-        want: options.story.want, probe: .waiting(window), blockingProbe: .waiting(window),
-        log: log, configuration: options.configuration)
-      let end = await era.replay(stage)
-      let served = log.served
-      let result = StageResult(
-        end: end, lowest: audit.lowest, highest: audit.highest, served: served)
+      let result = await oneRun(E.self, mode: mode, options: options, window: window)
       if rows[result] == nil {
         order.append(result)
         rows[result] = Row(
@@ -89,6 +60,13 @@ public enum Stress {
       rows[result]!.samples += 1
       runs += 1
       progress(runs)
+      let deadlocked = rows.values.filter { $0.expectation == .deadlocked }.map(\.samples)
+      if deadlocked.reduce(0, +) >= deadlocksKept {
+        note =
+          "stopped after \(deadlocksKept) deadlocked runs: each leaves its vans waiting for"
+          + " ever (until the process exits)"
+        break
+      }
     }
     return Tally(
       mode: mode, options: options,
@@ -96,55 +74,63 @@ public enum Stress {
       seconds: started.duration(to: clock.now).seconds, note: note)
   }
 
-  /// One transfer on the real runtime, no gate. A run whose vans have not
-  /// all finished within `transferBound` is a deadlock seen for real: it is
-  /// left behind (its threads wait for ever; nothing else waits for them).
-  static func transferRun<E: Era>(
+  /// One play of the stage on the real runtime, no gate. In a story that
+  /// can get stuck, a run whose participants have not all finished within
+  /// `stuckBound` is a deadlock seen for real: it is left behind (its
+  /// threads wait for ever; nothing else waits for them).
+  static func oneRun<E: Era>(
     _ era: E.Type, mode: Mode, options: StageOptions, window: Duration
   ) async -> StageResult {
-    let records = Story.transferStations
+    let plot = options.story.plot
+    let records = plot.stations
     let audits = records.map(StationAudit.init)
     let log = EventLog(.memory)
-    // Vans report here as each is done, on whatever thread they ran.
+    // Participants report here as each is done, on whatever thread they ran.
     let done = Locked(0)
     let finished: @Sendable (Int) -> Void = { _ in done.withLock { $0 += 1 } }
-    let vans = options.riderIndices.count
-    let stage = TransferStage(
-      mode: mode, stations: records, audits: audits, vans: options.riderIndices,
+    let count = options.riderIndices.count
+    let cast = StageCast(
+      mode: mode, riders: options.riderIndices, stations: records, audits: audits,
       probe: .waiting(window, finished: finished),
       blockingProbe: .waiting(window, finished: finished), log: log,
       configuration: options.configuration)
+    guard plot.canGetStuck else {
+      let ends = await plot.play(E.self, cast)
+      return plot.result(ends: ends, audits: audits, events: log.events, stuck: nil, finished: true)
+    }
     let ends = await withCheckedContinuation {
       (continuation: CheckedContinuation<[StationCounts]?, Never>) in
       let once = Locked<CheckedContinuation<[StationCounts]?, Never>?>(continuation)
       Task {
-        let ends = await era.transfer(stage)
+        let ends = await plot.play(E.self, cast)
         once.withLock { $0.take() }?.resume(returning: ends)
       }
       Task {
-        // Past the bound, a deadlock only once no van finished for a
-        // quarter of it more: a process whose threads were all busy
-        // elsewhere (a loaded machine, a test suite's blocking tests) then
-        // lets its vans go on, and they finish; deadlocked vans never do.
-        try? await Task.sleep(for: transferBound)
+        // Past the bound, a deadlock only once none finished for a quarter
+        // of it more: a process whose threads were all busy elsewhere (a
+        // loaded machine, a test suite's blocking tests) then lets its
+        // participants go on, and they finish; deadlocked ones never do.
+        try? await Task.sleep(for: stuckBound)
         var seen = done.withLock { $0 }
-        while seen < vans {
-          try? await Task.sleep(for: transferBound / 4)
+        while seen < count {
+          try? await Task.sleep(for: stuckBound / 4)
           let now = done.withLock { $0 }
           if now == seen { break }
           seen = now
         }
-        guard seen < vans else { return }  // every van is done: the transfer answers
+        guard seen < count else { return }  // every one is done: the play answers
         once.withLock { $0.take() }?.resume(returning: nil)
       }
     }
+    let who = plot.participant.one
     let stuck: ScriptedGate.Stuck? =
       ends == nil
       ? .deadlock(
-        "no van finished within \(Int(transferBound.seconds)) s on the real runtime (left waiting)")
+        "no \(who) finished within \(Int(stuckBound.seconds)) s on the real runtime (left waiting)")
       : nil
-    return Stage.transferResult(
-      ends: ends ?? records.map(\.counts), audits: audits, events: log.events, stuck: stuck)
+    return plot.result(
+      ends: ends ?? records.map(\.counts), audits: audits, events: log.events, stuck: stuck,
+      finished: ends != nil)
   }
 
   /// A 95 % Wilson score interval for `hits` out of `runs`.
@@ -205,7 +191,7 @@ public enum Stress {
           + String(repeating: " ", count: max(0, 10 - freq.count)) + freq + "  "
           + label(row.expectation) + "  " + row.description)
     }
-    if options.story == .transfer {
+    if options.story.plot.canGetStuck {
       lines.append(
         "deadlocked in \(tally.deadlocked) of \(tally.runs) runs, broke a counter in"
           + " \(tally.forbidden), completed cleanly in \(tally.count(.acceptable))"

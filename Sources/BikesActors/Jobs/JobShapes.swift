@@ -83,7 +83,7 @@ extension ActorsEra {
     let audit = StationAudit(record)
     let station = Station(record, audit: audit)
     let served = Served()
-    let want = options.story.want
+    let want = (options.story.plot as? OneStationPlot)?.want ?? .emptySlot
     let go = visit(station)
     for index in options.riderIndices {
       Task(executorPreference: executor) {

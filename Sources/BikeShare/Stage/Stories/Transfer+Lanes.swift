@@ -54,7 +54,7 @@ enum TransferLanes {
   static func text(_ events: [Event], vans: Int, mode: Mode, stuck: ScriptedGate.Stuck?)
     -> String
   {
-    let stations = Story.transferStations
+    let stations = Story.transfer.stations
     let vanWidth = 19
     let stationWidth = 18
     func pad(_ text: String, _ width: Int) -> String {
@@ -169,5 +169,17 @@ enum TransferLanes {
 extension String {
   fileprivate var trimmingTrailingSpaces: String {
     String(self[..<(lastIndex { $0 != " " }.map { index(after: $0) } ?? startIndex)])
+  }
+}
+
+extension TransferPlot {
+  public func lanes(
+    _ events: [Event], riders: Int, mode: Mode, stuck: ScriptedGate.Stuck?, era: EraInfo
+  ) -> String {
+    TransferLanes.text(events, vans: riders, mode: mode, stuck: stuck)
+  }
+
+  public func mermaid(_ run: StageRun, era: EraInfo) -> String {
+    TransferLanes.mermaid(run, era: era)
   }
 }

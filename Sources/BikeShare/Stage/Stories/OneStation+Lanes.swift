@@ -12,8 +12,8 @@ public enum Lanes {
     let outOfRange: String?
   }
 
-  static func rows(_ events: [Event], story: Story, era: EraInfo, mode: Mode) -> [Row] {
-    var counts = story.station.counts
+  static func rows(_ events: [Event], plot: OneStationPlot, era: EraInfo, mode: Mode) -> [Row] {
+    var counts = plot.station.counts
     var served = 0
     let reentrant = era.ownModes.contains { $0.mode == mode && $0.script != nil }
     let own = era.ownModes.first { $0.mode == mode }?.station
@@ -35,7 +35,7 @@ public enum Lanes {
         var out: String?
         if now.freeBikes < 0 { out = "free \(now.freeBikes)" }
         if now.emptySlots < 0 { out = "empty \(now.emptySlots)" }
-        if out == nil, !story.conserves(now, served: served) { out = "an update lost" }
+        if out == nil, !plot.conserves(now, served: served) { out = "an update lost" }
         return Row(
           rider: rider, action: verb, station: "\(counts)", place: act,
           outOfRange: out)
@@ -51,7 +51,7 @@ public enum Lanes {
 
   /// Text lanes: fit 100 columns for up to three riders.
   public static func text(
-    _ events: [Event], riders: Int, story: Story, era: EraInfo, mode: Mode
+    _ events: [Event], riders: Int, plot: OneStationPlot, era: EraInfo, mode: Mode
   ) -> String {
     let riderWidth = 17
     let stationWidth = 18
@@ -60,9 +60,9 @@ public enum Lanes {
     }
     var header = "    "
     for rider in 0..<riders { header += pad(Schedule.name(rider), riderWidth) }
-    header += pad(story.station.name, stationWidth) + "ran on"
+    header += pad(plot.station.name, stationWidth) + "ran on"
     var lines = [header]
-    for (number, row) in rows(events, story: story, era: era, mode: mode).enumerated() {
+    for (number, row) in rows(events, plot: plot, era: era, mode: mode).enumerated() {
       var line = pad(String(number + 1), 4)
       for rider in 0..<riders { line += pad(rider == row.rider ? row.action : "", riderWidth) }
       line += pad(row.station, stationWidth) + row.place
@@ -74,10 +74,10 @@ public enum Lanes {
 
   /// A Mermaid sequence diagram of the same rows.
   public static func mermaid(
-    _ events: [Event], riders: Int, story: Story, era: EraInfo, mode: Mode
+    _ events: [Event], riders: Int, plot: OneStationPlot, era: EraInfo, mode: Mode
   ) -> String {
-    let s = story.station
-    let arriving = story == .slot ? "riding" : "on foot"
+    let s = plot.station
+    let arriving = plot.want == .emptySlot ? "riding" : "on foot"
     var lines = ["sequenceDiagram"]
     let names = (0..<riders).map(Schedule.name)
     lines.append("    participant \(names[0]) as Rider \(names[0]) (\(arriving))")
@@ -103,7 +103,7 @@ public enum Lanes {
           (0...s.capacity).contains(now.freeBikes) && (0...s.capacity).contains(now.emptySlots)
         let broken =
           !inRange
-          ? " ← violation" : story.conserves(now, served: served) ? "" : " ← an update lost"
+          ? " ← violation" : plot.conserves(now, served: served) ? "" : " ← an update lost"
         lines.append("    Note over S: \(now)\(broken)")
       case .turnedAway(let rider, _, let wanted):
         let name = Schedule.name(rider)
@@ -116,16 +116,21 @@ public enum Lanes {
   }
 }
 
-extension Story {
-  /// The station's free bikes are what the served riders left them.
-  func conserves(_ now: StationCounts, served: Int) -> Bool {
-    now.freeBikes == station.freeBikes + (self == .slot ? served : -served)
-  }
-}
-
 extension Event {
   var isTake: Bool {
     if case .tookBike = self { return true }
     return false
+  }
+}
+
+extension OneStationPlot {
+  public func lanes(
+    _ events: [Event], riders: Int, mode: Mode, stuck: ScriptedGate.Stuck?, era: EraInfo
+  ) -> String {
+    Lanes.text(events, riders: riders, plot: self, era: era, mode: mode)
+  }
+
+  public func mermaid(_ run: StageRun, era: EraInfo) -> String {
+    Lanes.mermaid(run.events, riders: run.riders, plot: self, era: era, mode: run.mode)
   }
 }

@@ -1,7 +1,5 @@
-/// The transfer stage (`--story transfer`): two stations, and vans that each
-/// move one bike from one to the other as one transfer. Holding both
-/// stations is the first fix people reach for; held in two orders, it
-/// deadlocks.
+/// What the transfer's vans are given by the stage, and the modes that are
+/// the transfer's own (`Transfer.swift` is the story).
 extension Mode {
   /// The transfer stage: hold the source, then the destination as well.
   public static let nested = Mode(rawValue: "nested")
@@ -16,18 +14,9 @@ extension Mode {
   }
 }
 
-extension Story {
-  /// Rossio (X) and Chiado (Y), 1 free bike and 1 empty slot each. Their
-  /// ids sort Rossio first: the one global order of the safe vans.
-  public static let transferStations = [
-    StationRecord(id: "x-rossio", name: "Rossio", freeBikes: 1, emptySlots: 1),
-    StationRecord(id: "y-chiado", name: "Chiado", freeBikes: 1, emptySlots: 1),
-  ]
-
-  /// The stage's stations: one, or two for the transfer.
-  public var stations: [StationRecord] {
-    self == .transfer ? Self.transferStations : [station]
-  }
+extension EraInfo {
+  /// The modes of the transfer stage (`--story transfer`).
+  public var transferModes: [Mode] { Story.transfer.plot.modes(for: self) }
 }
 
 /// What an era needs to play the transfer stage.
@@ -69,22 +58,5 @@ public struct TransferStage: Sendable {
   /// The two stations in the one order every safe van takes them: by id.
   public func ordered(_ van: Int) -> (first: Int, second: Int) {
     VanRounds.ordered(route(van), stations: stations)
-  }
-}
-
-extension Schedule {
-  /// The transfer's story without `--schedule`: every van arrives in turn
-  /// and the rest follows without a switch. In `nested` that is the
-  /// deadlock: A holds Rossio, B holds Chiado, and each waits for the other.
-  /// Safe: A arrives first (B would wait for the station A holds). Racy: every
-  /// van checks, then the last to check moves first.
-  static func transferStory(_ mode: Mode, riders: Int) -> Schedule {
-    let arrivals = (0..<riders).map { ScriptedGate.Step($0, .arrive) }
-    switch mode {
-    case .safe: return Schedule([arrivals[0]])
-    case .racy:
-      return Schedule(arrivals + (0..<riders).reversed().map { ScriptedGate.Step($0, .raceWindow) })
-    default: return Schedule(arrivals)
-    }
   }
 }
