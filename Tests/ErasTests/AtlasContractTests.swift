@@ -143,6 +143,28 @@ import Testing
     #expect(XMLParser(data: Data(page.utf8)).parse())
   }
 
+  /// The fuzzer's inputs: a `<` that a combining mark follows (one
+  /// character, two scalars), a `<` after U+0600, and a title that holds
+  /// the page's own placeholders. Each stays text.
+  @Test(arguments: [
+    "<\u{301}script>alert(1)</script>", "\u{600}<script>alert(1)</script>", "{{data}}",
+    "{{title}}{{script}}",
+  ])
+  func theFuzzersTitlesStayText(title: String) async throws {
+    let page = AtlasPage.html(AtlasPage.Book(title: title, atlases: []))
+    #expect(
+      !page.unicodeScalars.split(separator: "\n").contains { line in
+        String(line).contains("<\u{301}script") || String(line).contains("\u{600}<script")
+      })
+    #expect(page.components(separatedBy: "<script").count == 3)  // the data and the script
+    let heading = try #require(page.range(of: #"<h1 id="title">"#))
+    let end = try #require(page.range(of: "</h1>", range: heading.upperBound..<page.endIndex))
+    let shown = String(page[heading.upperBound..<end.lowerBound])
+    #expect(shown.contains("{{") == title.contains("{{"), "\(shown)")
+    #expect(!shown.contains("\"atlases\""), "the page's data pasted into the title: \(shown)")
+    #expect(XMLParser(data: Data(page.utf8)).parse())
+  }
+
   /// The page grows with the tree: bytes a node stay about the same from
   /// 2 to 4 riders (2: 6 schedules, 3: 66, 4: 1,176 in racy mode).
   @Test func thePageGrowsWithTheTree() async throws {
