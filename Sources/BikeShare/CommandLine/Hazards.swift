@@ -105,7 +105,7 @@ enum HazardsCommand {
     return lines.joined(separator: "\n")
   }
 
-  private static func expected(_ expect: HazardCase.Expect) -> String {
+  static func expected(_ expect: HazardCase.Expect) -> String {
     switch expect {
     case .noProgress: "stopped making progress"
     case .signal(let signal): "been killed by \(signalName(signal))"
@@ -117,7 +117,7 @@ enum HazardsCommand {
 
   /// Runs one case and ends the process with one JSON line on standard
   /// output: from the case when it finishes, or from the watchdog.
-  private static func child(_ item: HazardCase, bound: Duration) async -> Int32 {
+  static func child(_ item: HazardCase, bound: Duration) async -> Int32 {
     // A case that kills its process leaves no core file behind.
     var none = rlimit(rlim_cur: 0, rlim_max: 0)
     _ = setrlimit(coreLimit, &none)
@@ -178,202 +178,8 @@ enum HazardsCommand {
   }
 
   /// Kept, never resumed: the child's main task waits here until `_exit`.
-  private static let parked = Locked<[CheckedContinuation<Void, Never>]>([])
+  static let parked = Locked<[CheckedContinuation<Void, Never>]>([])
 
-  // MARK: - The parent: a child per case
-
-  /// How a child ended, and what it said.
-  struct Ended {
-    var outcome: String
-    var seconds: Double
-    var stuckAt: Double?
-    var lines: [String]
-    var signal: Int32?
-    var noProgress = false
-    var finished = false
-    var showedWhenFinished = false
-
-    func showed(_ expect: HazardCase.Expect) -> Bool {
-      switch expect {
-      case .noProgress: noProgress
-      case .signal(let wanted): signal == wanted
-      case .finish: finished && showedWhenFinished
-      }
-    }
-  }
-
-  /// Runs the executable with `arguments` on a thread of its own (the wait
-  /// blocks), kills it after `limit`, and reads what it said.
-  private static func spawn(_ executable: URL, _ arguments: [String], limit: Duration) async
-    -> Ended
-  {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Ended, Never>) in
-      Thread {
-        continuation.resume(returning: spawnAndWait(executable, arguments, limit: limit))
-      }.start()
-    }
-  }
-
-  private static func spawnAndWait(_ executable: URL, _ arguments: [String], limit: Duration)
-    -> Ended
-  {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    // The child ends with this process, as an era ends with its runner.
-    // Swift's backtracer is off: a case that kills its process shows the
-    // signal and what the runtime or a library said, not a backtrace.
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      [Runner.variable: "\(getpid())", "SWIFT_BACKTRACE": "enable=no"]) { $1 }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    let clock = ContinuousClock()
-    let start = clock.now
-    do {
-      try process.run()
-    } catch {
-      return Ended(outcome: "could not start: \(error)", seconds: 0, lines: [])
-    }
-    let pid = process.processIdentifier
-    let killed = Locked(false)
-    let killer = DispatchWorkItem {
-      killed.withLock { $0 = true }
-      kill(pid, SIGKILL)
-    }
-    DispatchQueue.global().asyncAfter(deadline: .now() + limit.seconds, execute: killer)
-    let errorText = Locked(Data())
-    let reading = DispatchGroup()
-    reading.enter()
-    Thread {
-      let data = errors.fileHandleForReading.readDataToEndOfFile()
-      errorText.withLock { $0 = data }
-      reading.leave()
-    }.start()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    reading.wait()
-    process.waitUntilExit()
-    killer.cancel()
-    let seconds = start.duration(to: clock.now).seconds
-    let said = collapsed(
-      String(decoding: errorText.withLock { $0 }, as: UTF8.self)
-        .split(separator: "\n").map(String.init).filter { !$0.isEmpty })
-    if process.terminationReason == .uncaughtSignal {
-      let signal = process.terminationStatus
-      let outcome =
-        killed.withLock { $0 }
-        ? "killed by hazards' own limit after \(RunReport.seconds(seconds))"
-        : "killed by \(signalName(signal))"
-      return Ended(outcome: outcome, seconds: seconds, lines: said, signal: signal)
-    }
-    let line = String(decoding: out, as: UTF8.self).split(separator: "\n").last.map(String.init)
-    guard let line, let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)),
-      let fields = object as? [String: Any]
-    else {
-      return Ended(
-        outcome: "ended with status \(process.terminationStatus) and no report", seconds: seconds,
-        lines: said)
-    }
-    let childSeconds = fields["seconds"] as? Double ?? seconds
-    if fields["outcome"] as? String == "no progress" {
-      let waiting = fields["waiting"] as? [String] ?? []
-      return Ended(
-        outcome: "no progress", seconds: childSeconds, stuckAt: fields["stuck_at"] as? Double,
-        lines: (waiting.isEmpty ? ["nothing said where it waits"] : waiting) + said,
-        noProgress: true)
-    }
-    return Ended(
-      outcome: "finished", seconds: childSeconds,
-      lines: [fields["detail"] as? String ?? ""] + said, finished: true,
-      showedWhenFinished: fields["showed"] as? Bool ?? false)
-  }
-
-  /// A line said many times in a row is shown once, with how many times.
-  static func collapsed(_ lines: [String]) -> [String] {
-    var out: [(String, Int)] = []
-    for line in lines {
-      if let last = out.last, last.0 == line {
-        out[out.count - 1].1 += 1
-      } else {
-        out.append((line, 1))
-      }
-    }
-    return out.map { $0.1 == 1 ? $0.0 : "\($0.0) (\($0.1) times)" }
-  }
-
-  static func signalName(_ signal: Int32) -> String {
-    switch signal {
-    case SIGILL: "SIGILL (illegal instruction)"
-    case SIGTRAP: "SIGTRAP (trace trap)"
-    case SIGABRT: "SIGABRT (abort)"
-    case SIGSEGV: "SIGSEGV (segmentation fault)"
-    case SIGKILL: "SIGKILL"
-    default: "signal \(signal)"
-    }
-  }
-
-  // MARK: - Tables
-
-  /// One hazard: a row per case (outcome, when), and what waited or what it did.
-  static func table(_ hazard: Hazard, _ ended: [Ended], executable: String) -> String {
-    let labels = hazard.cases.map(\.label)
-    let outcomes = ended.map(describe)
-    let labelWidth = max(4, labels.map(\.count).max() ?? 0) + 2
-    let outcomeWidth = max(7, outcomes.map(\.count).max() ?? 0) + 2
-    func row(_ label: String, _ outcome: String, _ after: String) -> String {
-      "  " + label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
-        + outcome.padding(toLength: outcomeWidth, withPad: " ", startingAt: 0) + after
-    }
-    var lines = [
-      "\(executable) hazards \(hazard.name): \(hazard.what)",
-      row("case", "outcome", "after"),
-    ]
-    for (index, end) in ended.enumerated() {
-      lines.append(row(labels[index], outcomes[index], RunReport.seconds(end.seconds)))
-      lines += end.lines.prefix(6).map { "      " + $0 }
-    }
-    lines += hazard.notes.map { "  " + $0 }
-    lines.append("  The rule: \(hazard.rule)")
-    return lines.joined(separator: "\n")
-  }
-
-  private static func describe(_ end: Ended) -> String {
-    guard end.noProgress else { return end.outcome }
-    guard let stuckAt = end.stuckAt else { return "no progress" }
-    return "no progress since \(RunReport.seconds(stuckAt))"
-  }
-
-  /// `hazards all`: one line per hazard, broken against fixed.
-  static func summaryTable(_ executable: String, _ rows: [(Hazard, [Ended])]) -> String {
-    /// A hazard that finishes either way (threads that grow) says how, in the cell.
-    func cell(_ end: Ended?, detailed: Bool) -> String {
-      guard let end else { return "-" }
-      var what =
-        end.signal.map { "killed by " + signalName($0).prefix { $0 != " " } }
-        ?? end.outcome
-      if detailed && end.finished, let detail = end.lines.first { what = detail }
-      return "\(what), \(RunReport.seconds(end.seconds))"
-    }
-    // The broken column shows the last broken case: the bridged callback,
-    // the most riders.
-    let cells = rows.map { hazard, ended in
-      let detailed = hazard.cases.first?.expect == .finish
-      return (
-        hazard.name, cell(ended.dropLast().last, detailed: detailed),
-        cell(ended.last, detailed: detailed)
-      )
-    }
-    let nameWidth = max(6, cells.map(\.0.count).max() ?? 0) + 2
-    let brokenWidth = max(6, cells.map(\.1.count).max() ?? 0) + 2
-    func row(_ name: String, _ broken: String, _ fixed: String) -> String {
-      "  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-        + broken.padding(toLength: brokenWidth, withPad: " ", startingAt: 0) + fixed
-    }
-    return
-      (["\(executable): every hazard, broken then fixed", row("hazard", "broken", "fixed")]
-      + cells.map { row($0.0, $0.1, $0.2) }).joined(separator: "\n")
-  }
 }
 
 #if canImport(Glibc)

@@ -1,0 +1,100 @@
+import BikeShare
+import Foundation
+
+extension Run {
+  // MARK: - Part 3: scale
+
+  func scale(on city: String) throws -> [ScaleStep] {
+    let paths = options.quick ? 2 : 10
+    // A rider with room everywhere takes a bike and leaves it on every path,
+    // with a leg after each visit but the last.
+    let legs = 2 * paths - 1
+    Console.error(
+      "bench: scale (\(options.scaleSteps.map(String.init).joined(separator: ", ")) riders,"
+        + " 1 ms legs, \(paths) paths; at most \(Int(options.scaleLimit)) s a run;"
+        + " each run beside its floor)")
+    var steps: [ScaleStep] = []
+    var stoppedEras: Set<String> = []
+    var previous: [String: (riders: Int, seconds: Double)] = [:]
+    // Dispatch twice: under its cap of 256 threads, and four times as many,
+    // so the table says what the cap buys and what it costs.
+    var lines: [(label: String, era: String, extra: [String])] = []
+    for era in options.eras {
+      lines.append((era, era, []))
+      if era == "dispatch" { lines.append(("dispatch/1024", era, ["--thread-cap", "1024"])) }
+    }
+    for riders in options.scaleSteps {
+      for (label, era, extra) in lines where !stoppedEras.contains(label) {
+        if let before = previous[label],
+          let reason = Self.beyondTheLimit(
+            riders: riders, after: before, limit: options.scaleLimit)
+        {
+          note("\(label), \(riders) riders: not run; the floor")
+          stoppedEras.insert(label)
+          steps.append(
+            ScaleStep(
+              era: label, riders: riders, wallSeconds: nil, peakMegabytes: nil, peakThreads: nil,
+              stopped: reason, floor: try floor(era, riders: riders, legs: legs, extra: extra)))
+          continue
+        }
+        note("\(label), \(riders) riders")
+        let run = try Spawn.run(
+          path(era),
+          [
+            "--mode", "safe", "--format", "json", "--riders", "\(riders)", "--paths", "\(paths)",
+            "--leg-ms", "1", "--city", city, "--stations", "1000",
+          ] + extra, limit: options.scaleLimit)
+        // Ten times the riders: past ten times the time, the era no longer
+        // keeps up (it is bound by the processor, not by its legs). It still
+        // runs the next step; only a failure or the time limit ends it.
+        var stopped: String?
+        if run.timedOut {
+          stopped = "still running after \(Int(options.scaleLimit)) s: stopped"
+          stoppedEras.insert(label)
+        } else if run.status != 0 {
+          stopped = "failed with exit \(run.status)"
+          stoppedEras.insert(label)
+        } else if let before = previous[label]?.seconds, run.seconds > 10 * before {
+          stopped = String(format: "%.1fx the time of the step before", run.seconds / before)
+        }
+        previous[label] = (riders, run.seconds)
+        note("\(label), \(riders) riders: the floor")
+        steps.append(
+          ScaleStep(
+            era: label, riders: riders, wallSeconds: run.timedOut ? nil : run.seconds,
+            peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
+            stopped: stopped, floor: try floor(era, riders: riders, legs: legs, extra: extra)))
+      }
+    }
+    return steps
+  }
+
+  /// Why a step is not run: at the pace of the step before (its time grows
+  /// at least as the riders do), it would run past the time limit. Nil: run it.
+  static func beyondTheLimit(
+    riders: Int, after before: (riders: Int, seconds: Double), limit: Double
+  ) -> String? {
+    let expected = before.seconds * Double(riders) / Double(max(before.riders, 1))
+    guard expected > limit else { return nil }
+    return String(format: "not run: about %.0f s at its pace", expected)
+  }
+
+  /// The era's floor with `riders` riders, whole process as the run is timed.
+  /// - Parameter extra: the run's own options the floor shares (`--thread-cap`).
+  func floor(_ era: String, riders: Int, legs: Int, extra: [String]) throws -> ScaleStep.Floor {
+    let run = try Spawn.run(
+      path(era),
+      ["bench-floor", "--riders", "\(riders)", "--legs", "\(legs)", "--leg-ms", "1"] + extra,
+      limit: options.scaleLimit)
+    var stopped: String?
+    if run.timedOut {
+      stopped = "still waiting after \(Int(options.scaleLimit)) s: stopped"
+    } else if run.status != 0 {
+      stopped = "failed with exit \(run.status)"
+    }
+    return ScaleStep.Floor(
+      legs: legs, wallSeconds: stopped == nil ? run.seconds : nil,
+      peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
+      stopped: stopped)
+  }
+}

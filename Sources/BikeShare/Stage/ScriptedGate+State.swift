@@ -1,0 +1,243 @@
+import Dispatch
+
+/// The gate's bookkeeping: who is parked where, who holds what, the
+/// schedule's place, and the choices made (`ScriptedGate.swift` is its
+/// public face).
+extension ScriptedGate {
+  /// A parked rider's wake-up: go on, or give up (the gate gave up on the run).
+  final class Waiter: Sendable {
+    private enum Kind: Sendable {
+      case task(CheckedContinuation<Bool, Never>)
+      case thread(DispatchSemaphore)
+    }
+    private let kind: Kind
+    private let answer = Locked(true)
+
+    init(_ continuation: CheckedContinuation<Bool, Never>) { kind = .task(continuation) }
+    init(_ semaphore: DispatchSemaphore) { kind = .thread(semaphore) }
+
+    func resume(goOn: Bool) {
+      switch kind {
+      case .task(let continuation): continuation.resume(returning: goOn)
+      case .thread(let semaphore):
+        answer.withLock { $0 = goOn }
+        semaphore.signal()
+      }
+    }
+
+    /// The answer a thread was woken with.
+    var goesOn: Bool { answer.withLock { $0 } }
+  }
+
+  /// Who to wake, and whether each goes on.
+  typealias Wakes = [(waiter: Waiter, goOn: Bool)]
+
+  struct Parked {
+    let point: ProbePoint
+    let station: Int
+    let waiter: Waiter
+  }
+
+  struct State {
+    var schedule: [Step]
+    let riders: Set<Int>
+    let continues: Bool
+    /// Live (`play`): after the schedule, wait for `extend(_:)`.
+    let waits: Bool
+    let holding: Holding
+    /// The stage's stations by index, for the account of a deadlock.
+    let stations: [String]
+    /// Set when the gate stops to wait: who could go on (empty: all done).
+    var waiting: [Step]?
+    var next = 0
+    var trace: [Decision] = []
+    var previous: Int?
+    var parked: [Int: Parked] = [:]
+    var finished: Set<Int> = []
+    /// The stations each van holds, as the gate let it take them.
+    var holds: [Int: [Int]] = [:]
+    /// Read at each choice into `Decision.mark`.
+    let mark: (@Sendable () -> Int)?
+    /// Every state the run has been in at a choice (`.tries`), with the
+    /// number of choices made before it.
+    var seen: [String: Int] = [:]
+    var isOpen = false
+    /// Set when the gate gave up on the run: every rider that parks now is
+    /// told to let go and leave.
+    var givesUp = false
+    var failure: String?
+    var stuck: Stuck?
+
+    /// Parks a rider (or lets it straight through if the gate is open) and
+    /// returns the waiters to wake.
+    mutating func park(_ stop: ProbeStop, _ waiter: Waiter) -> Wakes {
+      if givesUp { return [(waiter, false)] }
+      if isOpen { return [(waiter, true)] }
+      parked[stop.rider] = Parked(point: stop.point, station: stop.station, waiter: waiter)
+      return advance()
+    }
+
+    mutating func finish(_ rider: Int) -> Wakes {
+      finished.insert(rider)
+      holds[rider] = nil
+      return advance()
+    }
+
+    /// Whether a parked rider can go on without waiting for a station
+    /// another holds.
+    func canGo(_ rider: Int, _ at: Parked) -> Bool {
+      switch (holding, at.point) {
+      case (.none, _), (_, .raceWindow), (.tries, .hold): true
+      case (.waits, _), (.tries, _): heldBy(at.station, other: rider) == nil
+      }
+    }
+
+    func heldBy(_ station: Int, other rider: Int) -> Int? {
+      holds.first { $0.key != rider && $0.value.contains(station) }?.key
+    }
+
+    private mutating func advance() -> Wakes {
+      guard !isOpen else { return [] }
+      if givesUp {
+        // A live gate tells its player once the last van has left.
+        if waits, riders.subtracting(finished).isEmpty { waiting = [] }
+        return []
+      }
+      let stillRunning = riders.subtracting(finished).subtracting(parked.keys)
+      guard stillRunning.isEmpty else { return [] }
+      guard !parked.isEmpty else {
+        if waits { waiting = [] }
+        if next < schedule.count {
+          let step = schedule[next]
+          failure = "step \(next + 1) expects \(step), but it has finished"
+        }
+        return []
+      }
+      let enabled = parked.keys.sorted().filter { canGo($0, parked[$0]!) }.map {
+        Step($0, parked[$0]!.point)
+      }
+      if enabled.isEmpty {
+        stuck = .deadlock(waitsFor)
+        if next < schedule.count {
+          failure = "step \(next + 1) expects \(schedule[next]), but the vans are deadlocked"
+        }
+        return giveUp()
+      }
+      if holding == .tries {
+        let now = snapshot
+        // A schedule given may go round as often as it likes; after it, a
+        // state seen before is a livelock.
+        if next >= schedule.count, let first = seen[now] {
+          // The same round, whichever step it was entered at, is one livelock.
+          let round = trace[first...].map(\.chosen.description)
+          let start = round.indices.min {
+            Array(round[$0...] + round[..<$0]).lexicographicallyPrecedes(
+              round[$1...] + round[..<$1])
+          }!
+          stuck = .livelock((round[start...] + round[..<start]).joined(separator: " "))
+          return giveUp()
+        }
+        seen[now] = trace.count
+      }
+      let step: Step
+      if next < schedule.count {
+        step = schedule[next]
+      } else if continues {
+        step = enabled.first { $0.rider == previous } ?? enabled[0]
+      } else if waits {
+        waiting = enabled
+        return []
+      } else {
+        return open()
+      }
+      guard let held = parked[step.rider], held.point == step.point else {
+        let whereItIs =
+          finished.contains(step.rider)
+          ? "it has finished"
+          : parked[step.rider].map { "it is at \(Schedule([Step(step.rider, $0.point)]))" }
+            ?? "it never arrived"
+        failure = "step \(next + 1) expects \(step), but \(whereItIs)"
+        return open()
+      }
+      guard enabled.contains(step) else {
+        let holder = heldBy(held.station, other: step.rider).map(Schedule.name) ?? "another van"
+        failure =
+          "step \(next + 1) expects \(step), but \(Schedule.name(step.rider)) waits for"
+          + " \(name(held.station)), which \(holder) holds"
+        return open()
+      }
+      var decision = Decision(enabled: enabled, chosen: step, previous: previous)
+      decision.mark = mark?() ?? 0
+      previous = step.rider
+      parked[step.rider] = nil
+      next += 1
+      take(held, by: step.rider)
+      decision.holds = holds
+      trace.append(decision)
+      return [(held.waiter, true)]
+    }
+
+    /// What the van let through now holds.
+    private mutating func take(_ at: Parked, by rider: Int) {
+      switch (holding, at.point) {
+      case (.none, _), (_, .raceWindow): break
+      case (.waits, _), (.tries, .arrive): holds[rider, default: []].append(at.station)
+      case (.tries, .hold):
+        // It tries: with the station free it holds both (and moves, and
+        // leaves); with it held, it lets go of its first and comes back.
+        if heldBy(at.station, other: rider) == nil {
+          holds[rider, default: []].append(at.station)
+        } else {
+          holds[rider] = nil
+        }
+      }
+    }
+
+    /// `A holds Rossio and waits for Chiado; B ...`: every parked van.
+    var waitsFor: String {
+      parked.keys.sorted().map { rider in
+        let at = parked[rider]!
+        let held = (holds[rider] ?? []).map(name)
+        let holding = held.isEmpty ? "" : " holds \(held.joined(separator: " and ")) and"
+        return "\(Schedule.name(rider))\(holding) waits for \(name(at.station))"
+      }.joined(separator: "; ")
+    }
+
+    /// Where every rider is and what it holds: what repeats in a livelock.
+    var snapshot: String {
+      riders.sorted().map { rider in
+        if finished.contains(rider) { return "done" }
+        let at = parked[rider].map { "\($0.point.word)@\($0.station)" } ?? "running"
+        return "\(at)+\(holds[rider] ?? [])"
+      }.joined(separator: ",")
+    }
+
+    func name(_ station: Int) -> String {
+      station < stations.count ? stations[station] : "station \(station + 1)"
+    }
+
+    /// Live: one more step, played if the riders are ready for it.
+    mutating func extend(_ step: Step) -> Wakes {
+      schedule.append(step)
+      waiting = nil
+      return advance()
+    }
+
+    /// Lets every rider go unscripted; on a stage where vans hold stations,
+    /// gives up on them instead, so that none goes into a real wait.
+    mutating func open() -> Wakes {
+      guard holding == .none else { return giveUp() }
+      isOpen = true
+      defer { parked = [:] }
+      return parked.values.map { ($0.waiter, true) }
+    }
+
+    /// Tells every parked rider, and every one that parks from now on, to
+    /// let go of what it holds and leave.
+    mutating func giveUp() -> Wakes {
+      givesUp = true
+      defer { parked = [:] }
+      return parked.values.map { ($0.waiter, false) }
+    }
+  }
+}
