@@ -1,5 +1,5 @@
 // What: one non-Sendable value handed to a task, then to another.
-// Caught by: region-based isolation (SE-0414): once sent, the value's region
+// Caught by: region-based isolation (SE-0414, SE-0430): once sent, its region
 // belongs to the task.
 // Verdict: error: sending 'counts' risks causing data races
 final class Counts {

@@ -3,7 +3,7 @@
 // while this one does the first would wait forever). ThreadSanitizer's
 // deadlock detector reports such a cycle in the lock-order graph as
 // "lock-order-inversion (potential deadlock)" where it works. Used by
-// Scripts/tsan.sh (with the Swift toolchain's clang) and chapter 03.
+// Scripts/tsan.sh (built with gcc) and chapter 03's going further.
 #include <pthread.h>
 #include <stdio.h>
 

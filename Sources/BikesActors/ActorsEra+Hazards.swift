@@ -26,8 +26,10 @@ extension ActorsEra {
         .async { watch in await meet(blocking: false, watch: watch) }),
     ],
     notes: [
-      "The pool is as wide as the processors (\(poolWidth) here); each blocked task holds one",
-      "of its threads, and the runtime starts no other. On Linux the compiler accepts",
+      "On Linux the pool is as wide as the processors (\(poolWidth) here) for each task",
+      "priority (one queue per priority, DispatchGlobalExecutor.cpp); each blocked task holds",
+      "one of its threads, and the runtime starts no other for that priority: a task of",
+      "another priority would still run. On Linux the compiler accepts",
       "semaphore.wait() even written straight in an async function (Swift 6 mode): the",
       "corelibs-libdispatch overlay does not mark it noasync.",
     ])

@@ -6,6 +6,15 @@ import Foundation
 extension DispatchEra {
   static let hazards = [syncOnOwnQueue, lockOrder]
 
+  /// The signal libdispatch's `__builtin_trap()` kills the process with:
+  /// x86-64 compiles it to `ud2` (SIGILL), arm64 to `brk` (SIGTRAP), on
+  /// Linux and macOS alike. `Expect.signal` takes one, so pick it here.
+  #if arch(x86_64)
+    static let trapSignal = SIGILL
+  #else
+    static let trapSignal = SIGTRAP
+  #endif
+
   /// A station guarded by a serial queue calls `sync` on that queue from a
   /// block already running on it.
   static let syncOnOwnQueue = Hazard(
@@ -14,7 +23,7 @@ extension DispatchEra {
     rule: "never sync onto the queue you are on: inside the queue, call the unguarded code",
     cases: [
       HazardCase(
-        "rentBike syncs, then takeBike syncs again", expect: .signal(SIGILL),
+        "rentBike syncs, then takeBike syncs again", expect: .signal(trapSignal),
         .blocking { watch in
           let station = QueueStation()
           watch.waiting("rider", "the rider is inside rentBike's queue.sync")
@@ -34,11 +43,14 @@ extension DispatchEra {
         }),
     ],
     notes: [
-      "On Linux libdispatch stops the process with __builtin_trap(), and its message",
-      "(\"dispatch_sync called on queue already owned by current thread\", src/queue.c) is",
-      "dropped: it is written only where a crash report can carry it (Darwin: the report's",
-      "\"Application Specific Information\"). Two queues synced in a ring A → B → A are not",
-      "detected anywhere: they hang, and only a watchdog tells.",
+      "libdispatch traps when a thread syncs onto a queue that thread already holds, directly",
+      "(A → A) or through others (A → B → A): __builtin_trap(), SIGILL on x86-64, SIGTRAP on",
+      "arm64. On Linux its message (\"dispatch_sync called on queue already owned by current",
+      "thread\", src/queue.c) is dropped. Swift's backtracer, on by default, would print a",
+      "crash report whose top frame is __DISPATCH_WAIT_FOR_QUEUE__; hazards turns it off",
+      "(SWIFT_BACKTRACE=enable=no) to keep this table short. A ring across two threads (one",
+      "on A syncs onto B while one on B syncs onto A) is not detected: it hangs, and only a",
+      "watchdog tells.",
     ])
 
   /// Vans take two stations' locks in opposite orders: the transfer's
