@@ -4,19 +4,13 @@ import BikeShare
 /// in every mode and fix, and an empty actor call from a task.
 extension ActorsEra {
   static var benchCases: [BenchCase] {
-    [
-      BenchCase("racy") { riders, pairs, stop in
-        await visits(.racy, .method, riders, pairs, stop)
-      },
-      BenchCase("safe, fix method") { riders, pairs, stop in
-        await visits(.safe, .method, riders, pairs, stop)
-      },
-      BenchCase("safe, fix isolated") { riders, pairs, stop in
-        await visits(.safe, .isolated, riders, pairs, stop)
-      },
-      BenchCase("safe, fix reserve") { riders, pairs, stop in
-        await visits(.safe, .reserve, riders, pairs, stop)
-      },
+    let modes: [(String, Mode, ActorsFix)] = [
+      ("racy", .racy, .method), ("safe, fix method", .safe, .method),
+      ("safe, fix isolated", .safe, .isolated), ("safe, fix reserve", .safe, .reserve),
+    ]
+    return modes.map { name, mode, fix in
+      BenchCase(name) { riders, pairs, stop in await visits(mode, fix, riders, pairs, stop) }
+    } + [
       // Where a visit's time goes beyond the hop: the station's own method
       // (counters and audit), without the rider's probe and log.
       BenchCase("safe, station calls only") { riders, pairs, stop in

@@ -4,16 +4,6 @@ import BikeShare
 @main
 enum ActorsEra: Era {
   static let info = EraInfo.actors
-  static let summary = "async/await with actors (Swift 5.5 and later)"
-  static let banner = [
-    "Each station is an actor; each rider is a child task in a task group.",
-    "racy: `await station.freeBikes > 0`, then `await station.removeBike()`: two calls,",
-    "      each atomic, with other riders' calls in between (check-then-act).",
-    "reentrant: one station method that awaits a payment between its check and its act.",
-    "safe: check and act as one unit (--fix: one actor method, an isolated parameter,",
-    "      or reserve before paying). Watch the lowest counts and the violations.",
-  ]
-
   static func simulate(_ simulation: Simulation) async -> RunOutcome {
     await Run.ride(simulation)
   }
@@ -40,9 +30,7 @@ enum ActorsEra: Era {
     let stations = zip(stage.stations, stage.audits).map { Station($0, audit: $1) }
     await withDiscardingTaskGroup { group in
       for index in stage.vans {
-        let van = Van(
-          index: index, stations: stations, route: stage.route(index), mode: stage.mode,
-          probe: stage.probe, log: stage.log)
+        let van = Van(trip: stage.trip(index), stations: stations, probe: stage.probe)
         group.addTask {
           await van.transfer()
           stage.probe.finished(rider: index)

@@ -64,8 +64,8 @@ enum Run {
           var rounds = simulation.rounds(for: index)
           while !Task.isCancelled, let route = rounds.next() {
             let van = Van(
-              index: index, stations: stations, route: route, mode: simulation.vanMode,
-              probe: simulation.probe, log: simulation.log, logNumber: rounds.logNumber)
+              trip: simulation.trip(index, route, logNumber: rounds.logNumber), stations: stations,
+              probe: simulation.probe)
             // Nil only when a scripted gate gives up on the van: counted as turned away.
             rounds.record(await van.transfer() ?? .noBike)
             try? await Task.sleep(for: simulation.configuration.legDuration)

@@ -3,55 +3,42 @@ import BikeShare
 /// A rebalancing van (`--story transfer`, `--vans`): a task that moves one
 /// bike from one station actor to another.
 struct Van: Sendable {
-  let index: Int
+  /// Who the van is, its route, and what it logs (`VanTrip`, the same in every era).
+  let trip: VanTrip
   let stations: [Station]
-  let route: (from: Int, to: Int)
-  let mode: Mode
   let probe: RaceProbe
-  let log: EventLog
-  /// Its number in the log: the stage's vans are A, B, ..., a run's "van N".
-  var logNumber: Int? = nil
 
   /// Makes the transfer; how it ended (nil: the scripted gate gave up on it).
   @discardableResult
   func transfer() async -> VanOutcome? {
-    let (from, to) = (stations[route.from], stations[route.to])
-    switch mode {
+    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
+    switch trip.mode {
     case .nested:
-      guard await probe.pass(stop(route.from, .arrive)) else { return nil }
+      guard await probe.pass(trip.stop(trip.route.from, .arrive)) else { return nil }
       let hold = probe
-      let stop = stop(route.to, .hold)
-      return await from.moveBike(to: to, van: name, hold: { await hold.pass(stop) }, log: log)
+      let stop = trip.stop(trip.route.to, .hold)
+      return await from.moveBike(
+        to: to, van: trip.name, hold: { await hold.pass(stop) }, log: trip.log)
     case .safe: return await reserveThenTake(from, to)
     default: return await racy(from, to)
     }
   }
 
-  private var name: Int { logNumber ?? index }
-
-  private func stop(_ station: Int, _ point: ProbePoint) -> ProbeStop {
-    ProbeStop(rider: name, station: station, point: point)
-  }
-
   // MARK: - Racy: check both stations, then take and leave, each a call of its own
 
   private func racy(_ from: Station, _ to: Station) async -> VanOutcome {
-    await probe.pause(stop(route.from, .arrive))
+    await probe.pause(trip.stop(trip.route.from, .arrive))
     let free = await from.freeBikes
-    log.record(.checked(rider: name, station: from.record.name, counter: .freeBikes, value: free))
+    trip.checked(trip.route.from, .freeBikes, free)
     let empty = await to.emptySlots
-    log.record(.checked(rider: name, station: to.record.name, counter: .emptySlots, value: empty))
-    guard free > 0, empty > 0 else {
-      let (station, wanted) = free <= 0 ? (from, Want.bike) : (to, Want.emptySlot)
-      log.record(.turnedAway(rider: name, station: station.record.name, wanted: wanted))
-      return VanOutcome(turnedAwayFor: wanted)
-    }
+    trip.checked(trip.route.to, .emptySlots, empty)
+    guard free > 0, empty > 0 else { return trip.turnedAway(noBike: free <= 0) }
     // RACE WINDOW: another van may take the same bike, or fill the same slot, now.
-    await probe.pause(stop(route.from, .raceWindow))
+    await probe.pause(trip.stop(trip.route.from, .raceWindow))
     let took = await from.removeBike()
-    log.record(.tookBike(rider: name, station: from.record.name, now: took))
+    trip.took(took)
     let left = await to.addBike()
-    log.record(.leftBike(rider: name, station: to.record.name, now: left))
+    trip.left(left)
     return .moved
   }
 
@@ -61,20 +48,18 @@ struct Van: Sendable {
   /// has somewhere to go; with no bike, the slot is given back. Each step is
   /// one synchronous actor method, whole; between them, no decision waits.
   private func reserveThenTake(_ from: Station, _ to: Station) async -> VanOutcome {
-    await probe.pause(stop(route.from, .arrive))
+    await probe.pause(trip.stop(trip.route.from, .arrive))
     guard await to.reserveSlot() else {
-      log.record(.turnedAway(rider: name, station: to.record.name, wanted: .emptySlot))
-      return .noSlot
+      return trip.turnedAway(noBike: false)
     }
-    await probe.pause(stop(route.to, .hold))
+    await probe.pause(trip.stop(trip.route.to, .hold))
     guard let took = await from.takeBike() else {
       await to.cancelReservation()
-      log.record(.turnedAway(rider: name, station: from.record.name, wanted: .bike))
-      return .noBike
+      return trip.turnedAway(noBike: true)
     }
-    log.record(.tookBike(rider: name, station: from.record.name, now: took))
+    trip.took(took)
     let left = await to.leaveReservedBike()
-    log.record(.leftBike(rider: name, station: to.record.name, now: left))
+    trip.left(left)
     return .moved
   }
 }

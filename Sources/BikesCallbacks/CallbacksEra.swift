@@ -6,20 +6,9 @@ import Dispatch
 @main
 enum CallbacksEra: Era {
   static let info = EraInfo.callbacks
-  static let summary = "completion handlers on DispatchQueues (before async/await)"
-  static let banner = [
-    "Each station answers through completion handlers from its own serial queue.",
-    "racy: `freeBikes { free in ... removeBike { ... } }`: two calls, and other riders'",
-    "      calls run on the station's queue in between.",
-    "safe: `takeBike { taken in ... }` checks and acts in one block on the station's queue.",
-  ]
-
   static func simulate(_ simulation: Simulation) async -> RunOutcome {
-    let run = Run(simulation)
     // The continuation bridge again: the shared command line is async.
-    return await withCheckedContinuation { continuation in
-      run.start { outcome in continuation.resume(returning: outcome) }
-    }
+    await awaiting(Run(simulation).start)
   }
 
   static func replay(_ stage: ReplayStage) async -> StationCounts {
@@ -49,10 +38,7 @@ enum CallbacksEra: Era {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let all = DispatchGroup()
       for index in stage.vans {
-        let van = Van(
-          index: index, stations: stations, route: stage.route(index),
-          order: stage.ordered(index), mode: stage.mode, probe: stage.blockingProbe,
-          log: stage.log)
+        let van = Van(trip: stage.trip(index), stations: stations, probe: stage.blockingProbe)
         all.enter()
         van.transfer { _ in
           stage.blockingProbe.finished(rider: index)

@@ -6,76 +6,49 @@ import Dispatch
 /// and the stations' answers through completion handlers. To hold a station
 /// is to run on its serial queue (`Station.hold`, `Station.holdToo`).
 final class Van: Sendable {
-  let index: Int
+  /// Who the van is, its route, and what it logs (`VanTrip`, the same in every era).
+  let trip: VanTrip
   let stations: [Station]
-  let route: (from: Int, to: Int)
-  /// The two stations in the one global order (`safe`): by id.
-  let order: (first: Int, second: Int)
-  let mode: Mode
   let probe: BlockingRaceProbe
-  let log: EventLog
-  /// A run's van (`--vans`) is told to its watchdog.
-  let whereabouts: Whereabouts?
-  /// Its number in the log: the stage's vans are A, B, ..., a run's "van N".
-  private let name: Int
   private let queue: DispatchQueue
 
-  init(
-    index: Int, stations: [Station], route: (from: Int, to: Int), order: (first: Int, second: Int),
-    mode: Mode, probe: BlockingRaceProbe, log: EventLog, whereabouts: Whereabouts? = nil,
-    logNumber: Int? = nil, queue: DispatchQueue? = nil
-  ) {
-    self.whereabouts = whereabouts
-    name = logNumber ?? index
-    self.index = index
+  init(trip: VanTrip, stations: [Station], probe: BlockingRaceProbe, queue: DispatchQueue? = nil) {
+    self.trip = trip
     self.stations = stations
-    self.route = route
-    self.order = order
-    self.mode = mode
     self.probe = probe
-    self.log = log
-    self.queue = queue ?? DispatchQueue(label: "van.\(index + 1)")
+    self.queue = queue ?? DispatchQueue(label: "van.\(trip.index + 1)")
   }
 
   /// Makes the transfer; `completion` gets how it ended (nil: the scripted
   /// gate gave up on the van).
   func transfer(completion: @escaping @Sendable (VanOutcome?) -> Void) {
     queue.async { [self] in
-      switch mode {
-      case .nested: holdBoth(first: route.from, second: route.to, completion: completion)
-      case .safe: holdBoth(first: order.first, second: order.second, completion: completion)
+      switch trip.mode {
+      case .nested: holdBoth(first: trip.route.from, second: trip.route.to, completion: completion)
+      case .safe:
+        holdBoth(first: trip.order.first, second: trip.order.second, completion: completion)
       case .backoff: completion(backOff())
       default: racy(completion: completion)
       }
     }
   }
 
-  private func stop(_ station: Int, _ point: ProbePoint) -> ProbeStop {
-    ProbeStop(rider: name, station: station, point: point)
-  }
-
   // MARK: - Racy: check both stations, then take and leave, a call each
 
   private func racy(completion: @escaping @Sendable (VanOutcome?) -> Void) {
-    let (from, to) = (stations[route.from], stations[route.to])
-    probe.pause(stop(route.from, .arrive))
+    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
+    probe.pause(trip.stop(trip.route.from, .arrive))
     from.freeBikes(on: queue) { [self] free in
-      log.record(
-        .checked(rider: name, station: from.record.name, counter: .freeBikes, value: free))
+      trip.checked(trip.route.from, .freeBikes, free)
       to.emptySlots(on: queue) { [self] empty in
-        log.record(
-          .checked(rider: name, station: to.record.name, counter: .emptySlots, value: empty))
-        guard free > 0, empty > 0 else {
-          let (station, wanted) = free <= 0 ? (from, Want.bike) : (to, Want.emptySlot)
-          log.record(.turnedAway(rider: name, station: station.record.name, wanted: wanted))
-          return completion(VanOutcome(turnedAwayFor: wanted))
-        }
+        trip.checked(trip.route.to, .emptySlots, empty)
+        guard free > 0, empty > 0 else { return completion(trip.turnedAway(noBike: free <= 0)) }
         // RACE WINDOW: neither queue is held; another van may take the same bike now.
-        probe.pause(stop(route.from, .raceWindow))
+        probe.pause(trip.stop(trip.route.from, .raceWindow))
         from.removeBike(on: queue) { [self] took in
-          log.record(.tookBike(rider: name, station: from.record.name, now: took))
+          trip.took(took)
           to.addBike(on: queue) { [self] left in
-            log.record(.leftBike(rider: name, station: to.record.name, now: left))
+            trip.left(left)
             completion(.moved)
           }
         }
@@ -89,23 +62,24 @@ final class Van: Sendable {
     first: Int, second: Int, completion: @escaping @Sendable (VanOutcome?) -> Void
   ) {
     // The scripted gate gives up on a van only in a deadlocked schedule.
-    guard probe.pass(stop(first, .arrive)) else { return completion(nil) }
-    whereabouts?.waits(van: index, for: first)
+    guard probe.pass(trip.stop(first, .arrive)) else { return completion(nil) }
+    trip.whereabouts?.waits(van: trip.index, for: first)
     stations[first].hold { [self] in
-      whereabouts?.holds(van: index, station: first)
-      log.record(.holds(rider: name, station: stations[first].record.name))
+      trip.whereabouts?.holds(van: trip.index, station: first)
+      trip.holds(first)
       var outcome: VanOutcome?
       // Holding the first station's queue while it waits for the second's.
-      if probe.pass(stop(second, .hold)) {
-        whereabouts?.waits(van: index, for: second)
+      if probe.pass(trip.stop(second, .hold)) {
+        trip.whereabouts?.waits(van: trip.index, for: second)
         stations[second].holdToo {
-          whereabouts?.holds(van: index, station: second)
-          log.record(.holds(rider: name, station: stations[second].record.name))
-          outcome = stations[route.from].moveBike(to: stations[route.to], van: name, log: log)
-          whereabouts?.letGo(van: index, station: second)
+          trip.whereabouts?.holds(van: trip.index, station: second)
+          trip.holds(second)
+          outcome = stations[trip.route.from].moveBike(
+            to: stations[trip.route.to], van: trip.name, log: trip.log)
+          trip.whereabouts?.letGo(van: trip.index, station: second)
         }
       }
-      whereabouts?.letGo(van: index, station: first)
+      trip.whereabouts?.letGo(van: trip.index, station: first)
       completion(outcome)
     }
   }
@@ -113,26 +87,11 @@ final class Van: Sendable {
   // MARK: - Back-off: take the source's token, try the destination's, else start again
 
   private func backOff() -> VanOutcome? {
-    let (from, to) = (stations[route.from], stations[route.to])
-    while true {
-      guard probe.pass(stop(route.from, .arrive)) else { return nil }
-      from.token.wait()
-      log.record(.holds(rider: name, station: from.record.name))
-      guard probe.pass(stop(route.to, .hold)) else {
-        from.token.signal()
-        return nil
-      }
-      if to.token.wait(timeout: .now()) == .success {
-        log.record(.holds(rider: name, station: to.record.name))
-        var outcome = VanOutcome.moved
-        from.holdToo { to.holdToo { outcome = from.moveBike(to: to, van: name, log: log) } }
-        to.token.signal()
-        from.token.signal()
-        return outcome
-      }
-      // Another van holds the destination: let go, and start again.
-      from.token.signal()
-      log.record(.letGo(rider: name, station: from.record.name))
+    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
+    return trip.backOff(tokens: stations.map(\.token), pass: probe.pass) {
+      var outcome = VanOutcome.moved
+      from.holdToo { to.holdToo { outcome = from.moveBike(to: to, van: trip.name, log: trip.log) } }
+      return outcome
     }
   }
 }
@@ -161,11 +120,8 @@ final class VanDriver: Sendable {
       return completion(rounds.withLock { $0.result })
     }
     let van = Van(
-      index: index, stations: stations, route: route,
-      order: VanRounds.ordered(route, stations: simulation.stations),
-      mode: simulation.vanMode, probe: simulation.blockingProbe, log: simulation.log,
-      whereabouts: simulation.whereabouts, logNumber: rounds.withLock { $0.logNumber },
-      queue: queue)
+      trip: simulation.trip(index, route, logNumber: rounds.withLock { $0.logNumber }),
+      stations: stations, probe: simulation.blockingProbe, queue: queue)
     van.transfer { [self] outcome in
       // Nil only when a scripted gate gives up on the van: counted as turned away.
       rounds.withLock { $0.record(outcome ?? .noBike) }

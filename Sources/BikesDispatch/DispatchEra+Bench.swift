@@ -11,7 +11,7 @@ extension DispatchEra {
     let stationOnly = BenchCase("safe, station calls only, lock mutex") { riders, pairs, stop in
       let station = Station(
         BenchCase.station, audit: StationAudit(BenchCase.station), mode: .safe, lock: .mutex)
-      await onThreads(riders) { _ in
+      await Stage.eachOnAThread(Array(0..<riders)) { _ in
         stop.loop(pairs) {
           _ = station.takeBike()
           _ = station.leaveBike()
@@ -24,7 +24,7 @@ extension DispatchEra {
           BenchCase("\(mode.rawValue), lock \(lock.rawValue)") { riders, pairs, stop in
             let station = Station(
               BenchCase.station, audit: StationAudit(BenchCase.station), mode: mode, lock: lock)
-            await onThreads(riders) { index in
+            await Stage.eachOnAThread(Array(0..<riders)) { index in
               let rider = Rider(
                 index: index, stations: [station], mode: mode, probe: .waiting(.zero), log: .none)
               stop.loop(pairs) {
@@ -37,7 +37,7 @@ extension DispatchEra {
           BenchCase("bare: \(lock.rawValue) around nothing", isBare: true) {
             riders, pairs, stop in
             let counters = Self.counters(lock)
-            await onThreads(riders) { _ in
+            await Stage.eachOnAThread(Array(0..<riders)) { _ in
               stop.loop(pairs) {
                 counters.update { _ in }
                 counters.update { _ in }
@@ -56,21 +56,6 @@ extension DispatchEra {
     case .nslock: LockedCounters(start, lock: NSLockLock())
     case .serialQueue: LockedCounters(start, lock: SerialQueueLock())
     case .barrier: LockedCounters(start, lock: BarrierLock())
-    }
-  }
-
-  /// Runs `body` on `count` threads at once and waits for all of them.
-  private static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let all = DispatchGroup()
-      for index in 0..<count {
-        all.enter()
-        Thread {
-          body(index)
-          all.leave()
-        }.start()
-      }
-      all.notify(queue: .global()) { continuation.resume() }
     }
   }
 }

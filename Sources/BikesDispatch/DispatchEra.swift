@@ -7,13 +7,6 @@ import Foundation
 @main
 enum DispatchEra: Era {
   static let info = EraInfo.dispatch
-  static let summary = "threads, DispatchQueues and locks (NSLock, Mutex, queues, atomics)"
-  static let banner = [
-    "Each rider is a loop on its own thread; each station guards its counters with a lock.",
-    "racy: the check and the act each take the lock, and let go of it in between.",
-    "safe: one lock around check and act.  unsynchronized: no lock at all (a data race).",
-  ]
-
   static func simulate(_ simulation: Simulation) async -> RunOutcome {
     // The run blocks its thread until every rider is done: not a thread of
     // the async world's cooperative pool, but one of its own.
@@ -29,20 +22,12 @@ enum DispatchEra: Era {
   static func replay(_ stage: ReplayStage) async -> StationCounts {
     let station = Station(
       stage.station, audit: stage.audit, mode: stage.mode, lock: stage.configuration.lock)
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let both = DispatchGroup()
-      for index in stage.riders {
-        let rider = Rider(
-          index: index, stations: [station], mode: stage.mode, probe: stage.blockingProbe,
-          log: stage.log)
-        both.enter()
-        Thread {
-          _ = rider.visit(0, wanting: stage.want)
-          stage.blockingProbe.finished(rider: index)
-          both.leave()
-        }.start()
-      }
-      both.notify(queue: .global()) { continuation.resume() }
+    await Stage.eachOnAThread(stage.riders) { index in
+      let rider = Rider(
+        index: index, stations: [station], mode: stage.mode, probe: stage.blockingProbe,
+        log: stage.log)
+      _ = rider.visit(0, wanting: stage.want)
+      stage.blockingProbe.finished(rider: index)
     }
     return station.counts
   }
@@ -52,21 +37,9 @@ enum DispatchEra: Era {
     let stations = zip(stage.stations, stage.audits).map {
       Station($0, audit: $1, mode: stage.mode, lock: stage.configuration.lock)
     }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let all = DispatchGroup()
-      for index in stage.vans {
-        let van = Van(
-          index: index, stations: stations, route: stage.route(index),
-          order: stage.ordered(index), mode: stage.mode, probe: stage.blockingProbe,
-          log: stage.log)
-        all.enter()
-        Thread {
-          van.transfer()
-          stage.blockingProbe.finished(rider: index)
-          all.leave()
-        }.start()
-      }
-      all.notify(queue: .global()) { continuation.resume() }
+    await Stage.eachOnAThread(stage.vans) { index in
+      Van(trip: stage.trip(index), stations: stations, probe: stage.blockingProbe).transfer()
+      stage.blockingProbe.finished(rider: index)
     }
     return stations.map(\.counts)
   }

@@ -12,20 +12,7 @@ struct Rider: Sendable {
   /// Rides the whole journey, blocking the calling thread.
   /// - Parameter nap: sleeps one leg; returns true if the run was stopped meanwhile.
   func ride(_ journey: Journey, nap: () -> Bool) -> RiderResult {
-    var journey = journey
-    while true {
-      let station = journey.pickStation()
-      let succeeded = visit(station, wanting: journey.wants)
-      switch journey.record(succeeded) {
-      case .over:
-        if journey.result.reachedGoal {
-          log.record(.reachedGoal(rider: index, station: stations[station].record.name))
-        }
-        return journey.result
-      case .leg:
-        if nap() { return journey.result }
-      }
-    }
+    journey.ride(log: log, stations: stations.map(\.record.name), visit: visit, leg: nap)
   }
 
   /// Asks the station for a bike or an empty slot.

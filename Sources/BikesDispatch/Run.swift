@@ -58,12 +58,8 @@ enum Run {
     for index in simulation.vans {
       everyone.enter()
       Thread {
-        let result = simulation.driveVan(index) { route, order, logNumber in
-          Van(
-            index: index, stations: stations, route: route, order: order, mode: simulation.vanMode,
-            probe: simulation.blockingProbe, log: simulation.log,
-            whereabouts: simulation.whereabouts, logNumber: logNumber
-          ).transfer()
+        let result = simulation.driveVan(index) { trip in
+          Van(trip: trip, stations: stations, probe: simulation.blockingProbe).transfer()
         }
         vans.withLock { $0[index] = result }
         everyone.leave()

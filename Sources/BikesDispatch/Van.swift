@@ -6,54 +6,29 @@ import Foundation
 /// hold its van lock, an `NSLock` (`Station.vanLock`); the counters keep
 /// their own lock for each single call.
 struct Van: Sendable {
-  let index: Int
+  /// Who the van is, its route, and what it logs (`VanTrip`, the same in every era).
+  let trip: VanTrip
   let stations: [Station]
-  let route: (from: Int, to: Int)
-  /// The two stations in the one global order (`safe`): by id.
-  let order: (first: Int, second: Int)
-  let mode: Mode
   let probe: BlockingRaceProbe
-  let log: EventLog
-  /// A run's van (`--vans`) is told to its watchdog, and logged as "van N".
-  var whereabouts: Whereabouts? = nil
-  /// Its number in the log: the stage's vans are A, B, ...
-  var logNumber: Int? = nil
 
   /// Makes the transfer; how it ended (nil: the scripted gate gave up on it).
   @discardableResult
   func transfer() -> VanOutcome? {
-    switch mode {
-    case .nested: holdBoth(first: route.from, second: route.to)
-    case .safe: holdBoth(first: order.first, second: order.second)
-    case .backoff: backOff()
-    default: racy()
+    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
+    switch trip.mode {
+    case .nested: return holdBoth(first: trip.route.from, second: trip.route.to)
+    case .safe: return holdBoth(first: trip.order.first, second: trip.order.second)
+    case .backoff:
+      return trip.backOff(
+        pass: probe.pass, hold: { stations[$0].vanLock.lock() },
+        tryHold: { stations[$0].vanLock.try() }, letGo: { stations[$0].vanLock.unlock() },
+        move: move)
+    default:
+      // Racy: check both stations, then take and leave as two more calls.
+      return trip.racy(
+        pause: probe.pause, free: from.freeBikes, empty: to.emptySlots, take: from.removeBike(),
+        leave: to.addBike())
     }
-  }
-
-  private var name: Int { logNumber ?? index }
-
-  private func stop(_ station: Int, _ point: ProbePoint) -> ProbeStop {
-    ProbeStop(rider: name, station: station, point: point)
-  }
-
-  // MARK: - Racy: check both stations, then take and leave as two more calls
-
-  private func racy() -> VanOutcome {
-    let (from, to) = (stations[route.from], stations[route.to])
-    probe.pause(stop(route.from, .arrive))
-    let free = from.freeBikes
-    log.record(.checked(rider: name, station: from.record.name, counter: .freeBikes, value: free))
-    let empty = to.emptySlots
-    log.record(.checked(rider: name, station: to.record.name, counter: .emptySlots, value: empty))
-    guard free > 0, empty > 0 else { return turnedAway(noBike: free <= 0) }
-    // RACE WINDOW: neither station is held; another van may take the same bike now.
-    probe.pause(stop(route.from, .raceWindow))
-    // Moved first, logged after: the log evaluates no event while it is off.
-    let tookNow = from.removeBike()
-    log.record(.tookBike(rider: name, station: from.record.name, now: tookNow))
-    let leftNow = to.addBike()
-    log.record(.leftBike(rider: name, station: to.record.name, now: leftNow))
-    return .moved
   }
 
   // MARK: - Nested and safe: hold one station, then the other as well
@@ -63,10 +38,10 @@ struct Van: Sendable {
   /// the same two locks in one global order, so no such cycle can form.
   private func holdBoth(first: Int, second: Int) -> VanOutcome? {
     // The scripted gate gives up on a van only in a deadlocked schedule.
-    guard probe.pass(stop(first, .arrive)) else { return nil }
+    guard probe.pass(trip.stop(first, .arrive)) else { return nil }
     hold(first)
     defer { letGo(first) }
-    guard probe.pass(stop(second, .hold)) else { return nil }
+    guard probe.pass(trip.stop(second, .hold)) else { return nil }
     hold(second)
     defer { letGo(second) }
     return move()
@@ -74,58 +49,21 @@ struct Van: Sendable {
 
   /// Waits for the station's van lock, and holds it (told to the watchdog).
   private func hold(_ station: Int) {
-    whereabouts?.waits(van: index, for: station)
+    trip.whereabouts?.waits(van: trip.index, for: station)
     stations[station].vanLock.lock()
-    whereabouts?.holds(van: index, station: station)
-    log.record(.holds(rider: name, station: stations[station].record.name))
+    trip.whereabouts?.holds(van: trip.index, station: station)
+    trip.holds(station)
   }
 
   private func letGo(_ station: Int) {
-    whereabouts?.letGo(van: index, station: station)
+    trip.whereabouts?.letGo(van: trip.index, station: station)
     stations[station].vanLock.unlock()
-  }
-
-  // MARK: - Back-off: hold the source, try the destination, else start again
-
-  private func backOff() -> VanOutcome? {
-    let (from, to) = (stations[route.from], stations[route.to])
-    while true {
-      guard probe.pass(stop(route.from, .arrive)) else { return nil }
-      from.vanLock.lock()
-      log.record(.holds(rider: name, station: from.record.name))
-      guard probe.pass(stop(route.to, .hold)) else {
-        from.vanLock.unlock()
-        return nil
-      }
-      if to.vanLock.try() {
-        log.record(.holds(rider: name, station: to.record.name))
-        let outcome = move()
-        to.vanLock.unlock()
-        from.vanLock.unlock()
-        return outcome
-      }
-      // Another van holds the destination: let go, and start again.
-      from.vanLock.unlock()
-      log.record(.letGo(rider: name, station: from.record.name))
-    }
   }
 
   /// Holding both stations: check and move, with no other van in between.
   private func move() -> VanOutcome {
-    let (from, to) = (stations[route.from], stations[route.to])
-    guard from.freeBikes > 0 else { return turnedAway(noBike: true) }
-    guard to.emptySlots > 0 else { return turnedAway(noBike: false) }
-    let tookNow = from.removeBike()
-    log.record(.tookBike(rider: name, station: from.record.name, now: tookNow))
-    let leftNow = to.addBike()
-    log.record(.leftBike(rider: name, station: to.record.name, now: leftNow))
-    return .moved
-  }
-
-  private func turnedAway(noBike: Bool) -> VanOutcome {
-    let station = stations[noBike ? route.from : route.to]
-    let wanted = noBike ? Want.bike : .emptySlot
-    log.record(.turnedAway(rider: name, station: station.record.name, wanted: wanted))
-    return VanOutcome(turnedAwayFor: wanted)
+    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
+    return trip.move(
+      free: from.freeBikes, empty: to.emptySlots, take: from.removeBike(), leave: to.addBike())
   }
 }

@@ -7,16 +7,13 @@ import Foundation
 /// future on a serial queue, waited for.
 extension FuturesEra {
   static var benchCases: [BenchCase] {
-    [
-      BenchCase("racy") { riders, pairs, stop in
-        await visits(.racy, .condition, riders, pairs, stop)
-      },
-      BenchCase("safe, exclusive condition") { riders, pairs, stop in
-        await visits(.safe, .condition, riders, pairs, stop)
-      },
-      BenchCase("safe, exclusive station") { riders, pairs, stop in
-        await visits(.safe, .station, riders, pairs, stop)
-      },
+    let modes: [(String, Mode, FuturesExclusive)] = [
+      ("racy", .racy, .condition), ("safe, exclusive condition", .safe, .condition),
+      ("safe, exclusive station", .safe, .station),
+    ]
+    return modes.map { name, mode, exclusive in
+      BenchCase(name) { riders, pairs, stop in await visits(mode, exclusive, riders, pairs, stop) }
+    } + [
       BenchCase("bare: empty future waited for", isBare: true) { riders, pairs, stop in
         let queue = DispatchQueue(label: "bench station")
         await onThreads(riders) { _ in
@@ -25,7 +22,7 @@ extension FuturesEra {
             Future<Void, Never>(on: queue) {}.wait()
           }
         }
-      },
+      }
     ]
   }
 

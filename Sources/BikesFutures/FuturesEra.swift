@@ -6,14 +6,6 @@ import BikeShare
 @main
 enum FuturesEra: Era {
   static let info = EraInfo.futures
-  static let summary = "futures and a blocking wait (AlecrimAsyncKit style, before async/await)"
-  static let banner = [
-    "Each rider is a loop on its own thread; every station call returns a future it waits for.",
-    "racy: `station.freeBikes().wait()`, then `station.removeBike().wait()`: two futures,",
-    "      and other riders' futures run on the station's queue in between.",
-    "safe: the two inside one future with a mutually exclusive condition per station.",
-  ]
-
   static func simulate(_ simulation: Simulation) async -> RunOutcome {
     // The run blocks its thread until every rider is done: a thread of its
     // own, awaited from async code through the bridge, which blocks nothing.
@@ -41,9 +33,7 @@ enum FuturesEra: Era {
   static func transfer(_ stage: TransferStage) async -> [StationCounts] {
     let stations = zip(stage.stations, stage.audits).map { Station($0, audit: $1) }
     let transfers = stage.vans.map { index in
-      let van = Van(
-        index: index, stations: stations, route: stage.route(index), order: stage.ordered(index),
-        mode: stage.mode, probe: stage.blockingProbe, log: stage.log)
+      let van = Van(trip: stage.trip(index), stations: stations, probe: stage.blockingProbe)
       return Future<Void, Never>.onNewThread {
         van.transfer()
         stage.blockingProbe.finished(rider: index)

@@ -36,19 +36,8 @@ final class Rider: Sendable {
 
   /// Rides the whole journey, blocking the calling thread.
   func ride(_ journey: Journey) -> RiderResult {
-    var journey = journey
-    while true {
-      let station = journey.pickStation()
-      let succeeded = visit(station, wanting: journey.wants)
-      switch journey.record(succeeded) {
-      case .over:
-        if journey.result.reachedGoal {
-          log.record(.reachedGoal(rider: index, station: stations[station].record.name))
-        }
-        return journey.result
-      case .leg:
-        do { try nextLeg().wait() } catch { return journey.result }  // cancelled: Ctrl-C
-      }
+    journey.ride(log: log, stations: stations.map(\.record.name), visit: visit) {
+      (try? nextLeg().wait()) == nil  // true: the leg was cancelled (Ctrl-C)
     }
   }
 

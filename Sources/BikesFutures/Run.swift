@@ -40,12 +40,8 @@ final class Run: Sendable {
     // `--vans`: each van a future on a thread of its own, beside the cap.
     let vans = simulation.vans.map { index in
       Future<VanResult, Never>.onNewThread { [simulation, stations] in
-        simulation.driveVan(index) { route, order, logNumber in
-          Van(
-            index: index, stations: stations, route: route, order: order, mode: simulation.vanMode,
-            probe: simulation.blockingProbe, log: simulation.log,
-            whereabouts: simulation.whereabouts, logNumber: logNumber
-          ).transfer()
+        simulation.driveVan(index) { trip in
+          Van(trip: trip, stations: stations, probe: simulation.blockingProbe).transfer()
         }
       }
     }

@@ -6,95 +6,65 @@ import Dispatch
 /// each station's future. To hold a station is to run in a future's work on
 /// its queue (`Station.hold`).
 struct Van: Sendable {
-  let index: Int
+  /// Who the van is, its route, and what it logs (`VanTrip`, the same in every era).
+  let trip: VanTrip
   let stations: [Station]
-  let route: (from: Int, to: Int)
-  /// The two stations in the one global order (`safe`): by id.
-  let order: (first: Int, second: Int)
-  let mode: Mode
   let probe: BlockingRaceProbe
-  let log: EventLog
-  /// A run's van (`--vans`) is told to its watchdog, and logged as "van N".
-  var whereabouts: Whereabouts? = nil
-  /// Its number in the log: the stage's vans are A, B, ...
-  var logNumber: Int? = nil
 
   /// Makes the transfer; how it ended (nil: the scripted gate gave up on it).
   @discardableResult
   func transfer() -> VanOutcome? {
-    switch mode {
-    case .nested: holdBoth(first: route.from, second: route.to)
-    case .safe: holdBoth(first: order.first, second: order.second)
-    case .backoff: backOff()
-    default: racy()
+    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
+    switch trip.mode {
+    case .nested: return holdBoth(first: trip.route.from, second: trip.route.to)
+    case .safe: return holdBoth(first: trip.order.first, second: trip.order.second)
+    case .backoff:
+      // Back-off: take the source's token, try the destination's, else start again.
+      return trip.backOff(tokens: stations.map(\.token), pass: probe.pass) { move(from, to) }
+    default:
+      // Racy: a future to check each station, then one to take, one to leave.
+      return trip.racy(
+        pause: probe.pause, free: from.freeBikes().wait(), empty: to.emptySlots().wait(),
+        take: from.removeBike().wait(), leave: to.addBike().wait())
     }
-  }
-
-  private var name: Int { logNumber ?? index }
-
-  private func stop(_ station: Int, _ point: ProbePoint) -> ProbeStop {
-    ProbeStop(rider: name, station: station, point: point)
-  }
-
-  // MARK: - Racy: a future to check each station, then one to take, one to leave
-
-  private func racy() -> VanOutcome {
-    let (from, to) = (stations[route.from], stations[route.to])
-    probe.pause(stop(route.from, .arrive))
-    let free = from.freeBikes().wait()
-    log.record(.checked(rider: name, station: from.record.name, counter: .freeBikes, value: free))
-    let empty = to.emptySlots().wait()
-    log.record(.checked(rider: name, station: to.record.name, counter: .emptySlots, value: empty))
-    guard free > 0, empty > 0 else { return turnedAway(noBike: free <= 0) }
-    // RACE WINDOW: no station is held; another van may take the same bike now.
-    probe.pause(stop(route.from, .raceWindow))
-    // Moved first, logged after: the log evaluates no event while it is off.
-    let tookNow = from.removeBike().wait()
-    log.record(.tookBike(rider: name, station: from.record.name, now: tookNow))
-    let leftNow = to.addBike().wait()
-    log.record(.leftBike(rider: name, station: to.record.name, now: leftNow))
-    return .moved
   }
 
   // MARK: - Nested and safe: a blocking wait inside one station's future
 
   private func holdBoth(first: Int, second: Int) -> VanOutcome? {
     // The scripted gate gives up on a van only in a deadlocked schedule.
-    guard probe.pass(stop(first, .arrive)) else { return nil }
+    guard probe.pass(trip.stop(first, .arrive)) else { return nil }
     let (outer, inner) = (stations[first], stations[second])
-    whereabouts?.waits(van: index, for: first)
+    let whereabouts = trip.whereabouts
+    whereabouts?.waits(van: trip.index, for: first)
     keepRidersOut(first)
     defer { letRidersIn(first) }
     return outer.hold { [self] () -> VanOutcome? in
-      whereabouts?.holds(van: index, station: first)
-      defer { whereabouts?.letGo(van: index, station: first) }
-      log.record(.holds(rider: name, station: outer.record.name))
-      guard probe.pass(stop(second, .hold)) else { return nil }
+      whereabouts?.holds(van: trip.index, station: first)
+      defer { whereabouts?.letGo(van: trip.index, station: first) }
+      trip.holds(first)
+      guard probe.pass(trip.stop(second, .hold)) else { return nil }
       // Waits for the second station while its work holds the first; it
       // checks both there (the first is still held) and does its part of the move.
       let outerCounts = outer.heldCounts
-      whereabouts?.waits(van: index, for: second)
+      whereabouts?.waits(van: trip.index, for: second)
       keepRidersOut(second)
       defer { letRidersIn(second) }
-      let checked = inner.hold { [self] () -> (VanOutcome, StationCounts?) in
-        whereabouts?.holds(van: index, station: second)
-        defer { whereabouts?.letGo(van: index, station: second) }
-        log.record(.holds(rider: name, station: inner.record.name))
-        let innerCounts = inner.heldCounts
-        let (source, destination) =
-          first == route.from ? (outerCounts, innerCounts) : (innerCounts, outerCounts)
-        guard source.freeBikes > 0 else { return (.noBike, nil) }
-        guard destination.emptySlots > 0 else { return (.noSlot, nil) }
-        return (.moved, first == route.from ? inner.addHeldBike() : inner.removeHeldBike())
+      let checked = inner.hold { [trip] () -> (VanOutcome, StationCounts?) in
+        whereabouts?.holds(van: trip.index, station: second)
+        defer { whereabouts?.letGo(van: trip.index, station: second) }
+        trip.holds(second)
+        let outcome = trip.canMove(first: first, outer: outerCounts, inner: inner.heldCounts)
+        guard outcome == .moved else { return (outcome, nil) }
+        let gets = trip.secondGetsTheBike(first: first)
+        return (.moved, gets ? inner.addHeldBike() : inner.removeHeldBike())
       }.wait()
       guard case (.moved, let innerNow?) = checked else {
-        return turnedAway(noBike: checked.0 == .noBike)
+        return trip.turnedAway(noBike: checked.0 == .noBike)
       }
-      let outerNow = first == route.from ? outer.removeHeldBike() : outer.addHeldBike()
-      let (took, left) = first == route.from ? (outerNow, innerNow) : (innerNow, outerNow)
-      log.record(.tookBike(rider: name, station: stations[route.from].record.name, now: took))
-      log.record(.leftBike(rider: name, station: stations[route.to].record.name, now: left))
-      return .moved
+      let gets = trip.secondGetsTheBike(first: first)
+      let outerNow = gets ? outer.removeHeldBike() : outer.addHeldBike()
+      return trip.moved(first: first, firstNow: outerNow, secondNow: innerNow)
     }.wait()
   }
 
@@ -102,53 +72,17 @@ struct Van: Sendable {
   /// (`--exclusive condition`): a van takes the same turn before it holds
   /// the station's queue, or a rider's check and act could straddle it.
   private func keepRidersOut(_ station: Int) {
-    if whereabouts != nil { stations[station].exclusion.acquire() }
+    if trip.whereabouts != nil { stations[station].exclusion.acquire() }
   }
 
   private func letRidersIn(_ station: Int) {
-    if whereabouts != nil { stations[station].exclusion.release() }
-  }
-
-  // MARK: - Back-off: take the source's token, try the destination's, else start again
-
-  private func backOff() -> VanOutcome? {
-    let (from, to) = (stations[route.from], stations[route.to])
-    while true {
-      guard probe.pass(stop(route.from, .arrive)) else { return nil }
-      from.token.wait()
-      log.record(.holds(rider: name, station: from.record.name))
-      guard probe.pass(stop(route.to, .hold)) else {
-        from.token.signal()
-        return nil
-      }
-      if to.token.wait(timeout: .now()) == .success {
-        log.record(.holds(rider: name, station: to.record.name))
-        let outcome = move(from, to)
-        to.token.signal()
-        from.token.signal()
-        return outcome
-      }
-      // Another van holds the destination: let go, and start again.
-      from.token.signal()
-      log.record(.letGo(rider: name, station: from.record.name))
-    }
+    if trip.whereabouts != nil { stations[station].exclusion.release() }
   }
 
   /// Holding both tokens: check and move, a future for each step.
   private func move(_ from: Station, _ to: Station) -> VanOutcome {
-    guard from.freeBikes().wait() > 0 else { return turnedAway(noBike: true) }
-    guard to.emptySlots().wait() > 0 else { return turnedAway(noBike: false) }
-    let tookNow = from.removeBike().wait()
-    log.record(.tookBike(rider: name, station: from.record.name, now: tookNow))
-    let leftNow = to.addBike().wait()
-    log.record(.leftBike(rider: name, station: to.record.name, now: leftNow))
-    return .moved
-  }
-
-  private func turnedAway(noBike: Bool) -> VanOutcome {
-    let station = stations[noBike ? route.from : route.to]
-    let wanted = noBike ? Want.bike : .emptySlot
-    log.record(.turnedAway(rider: name, station: station.record.name, wanted: wanted))
-    return VanOutcome(turnedAwayFor: wanted)
+    trip.move(
+      free: from.freeBikes().wait(), empty: to.emptySlots().wait(),
+      take: from.removeBike().wait(), leave: to.addBike().wait())
   }
 }

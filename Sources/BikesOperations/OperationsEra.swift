@@ -7,19 +7,9 @@ import Foundation
 @main
 enum OperationsEra: Era {
   static let info = EraInfo.operations
-  static let summary = "Operation subclasses, dependencies and OperationQueues"
-  static let banner = [
-    "Every step is an Operation: check, take or leave, ride or walk a leg.",
-    "racy: the check and the act are two operations on the station's serial queue;",
-    "      other riders' operations run there in between.",
-    "safe: one operation checks and acts while the station's queue runs nothing else.",
-  ]
-
   static func simulate(_ simulation: Simulation) async -> RunOutcome {
-    let run = Run(simulation)
-    return await withCheckedContinuation { continuation in
-      run.start { outcome in continuation.resume(returning: outcome) }
-    }
+    // The continuation bridge again: the shared command line is async.
+    await awaiting(Run(simulation).start)
   }
 
   /// Each rider of the stage plans one visit (wanting an empty slot) and no leg.
@@ -45,21 +35,9 @@ enum OperationsEra: Era {
   /// Each van of the stage makes its transfer on a thread of its own.
   static func transfer(_ stage: TransferStage) async -> [StationCounts] {
     let stations = zip(stage.stations, stage.audits).map { Station($0, audit: $1) }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let all = DispatchGroup()
-      for index in stage.vans {
-        let van = Van(
-          index: index, stations: stations, route: stage.route(index),
-          order: stage.ordered(index), mode: stage.mode, probe: stage.blockingProbe,
-          log: stage.log)
-        all.enter()
-        Thread {
-          van.transfer()
-          stage.blockingProbe.finished(rider: index)
-          all.leave()
-        }.start()
-      }
-      all.notify(queue: .global()) { continuation.resume() }
+    await Stage.eachOnAThread(stage.vans) { index in
+      Van(trip: stage.trip(index), stations: stations, probe: stage.blockingProbe).transfer()
+      stage.blockingProbe.finished(rider: index)
     }
     return stations.map(\.countsAfterRun)
   }

@@ -51,12 +51,8 @@ final class Run: Sendable {
       let vanDone = BlockOperation {}
       summary.addDependency(vanDone)
       Thread { [simulation, stations, queues] in
-        let result = simulation.driveVan(index) { route, order, logNumber in
-          Van(
-            index: index, stations: stations, route: route, order: order, mode: simulation.vanMode,
-            probe: simulation.blockingProbe, log: simulation.log,
-            whereabouts: simulation.whereabouts, logNumber: logNumber
-          ).transfer()
+        let result = simulation.driveVan(index) { trip in
+          Van(trip: trip, stations: stations, probe: simulation.blockingProbe).transfer()
         }
         results.withLock { $0[index] = result }
         queues.run.addOperation(vanDone)

@@ -7,10 +7,8 @@ import Testing
 /// with their outcomes (exit codes, JSON) without any concurrency.
 enum ScriptedEra: Era {
   static let info = EraInfo(
-    name: "scripted", title: "test double",
+    name: "scripted", title: "test double", summary: "test double", banner: ["nothing to watch"],
     places: .init(station: "nothing", check: "here", act: "here", window: "here"))
-  static let summary = "test double"
-  static let banner = ["nothing to watch"]
 
   /// Racy runs dip the first station to -1 free bikes; safe runs change nothing.
   static func simulate(_ simulation: Simulation) async -> RunOutcome {
@@ -72,8 +70,6 @@ enum ScriptedEra: Era {
   /// width one is held by a parked rider): the replay says so and returns.
   enum StuckEra: Era {
     static let info = ScriptedEra.info
-    static let summary = "test double"
-    static let banner: [String] = []
     static func simulate(_ simulation: Simulation) async -> RunOutcome {
       RunOutcome(riders: [], stations: [])
     }
@@ -94,8 +90,6 @@ enum ScriptedEra: Era {
   /// Riders that never finish a visit: a run that has stopped making progress.
   enum NoProgressEra: Era {
     static let info = ScriptedEra.info
-    static let summary = "test double"
-    static let banner: [String] = []
     static func simulate(_ simulation: Simulation) async -> RunOutcome {
       try? await Task.sleep(for: .seconds(3600))
       return RunOutcome(riders: [], stations: [])

@@ -24,6 +24,12 @@ import Testing
     }
   }
 
+  #if arch(x86_64)
+    static let trap = "killed by SIGILL"
+  #else
+    static let trap = "killed by SIGTRAP"
+  #endif
+
   /// What a hazard's table must say besides its outcomes: what waited, or
   /// what the platform said.
   static let said: [String: String] = [
@@ -31,12 +37,15 @@ import Testing
     "dependency-cycle":
       "'take a bike at Rossio' has not started: it waits for 'leave it at Chiado'",
     "wait-inside-queue": "hold 2 of the queue's 2 slots in waitUntilFinished()",
-    "sync-on-own-queue": "killed by SIGILL",
+    // __builtin_trap(): ud2 on x86-64, brk on arm64.
+    "sync-on-own-queue": trap,
     "lock-order": "deadlock: van ",
     "pool-starvation": "4 of the pool's 4 threads are blocked in wait()",
     "thread-explosion": "threads for 1,000 riders",
     "blocking-in-task": "tasks are blocked in DispatchSemaphore.wait()",
-    "actor-call-cycle": "waits for Rossio's turn, which Rossio.send(to: Chiado) holds",
+    // Which calls hold which turn varies from run to run; that one waits for
+    // a turn another holds does not.
+    "actor-call-cycle": "'s turn, which ",
   ]
 
   @Test(arguments: hazards)

@@ -83,6 +83,29 @@ public struct Journey: Sendable {
     result.normalLegs += 1
     return .leg(.normal)
   }
+
+  /// A blocking era's rider, on the thread that calls it: `visit` each
+  /// station picked (true: it got what it wanted), and `leg` after each
+  /// visit (true: the run was stopped), until the journey is over. The
+  /// visit and the leg are the era's; the loop is the same in each.
+  public func ride(
+    log: EventLog, stations: [String], visit: (Int, Want) -> Bool, leg: () -> Bool
+  ) -> RiderResult {
+    var journey = self
+    while true {
+      let station = journey.pickStation()
+      let succeeded = visit(station, journey.wants)
+      switch journey.record(succeeded) {
+      case .over:
+        if journey.result.reachedGoal {
+          log.record(.reachedGoal(rider: journey.rider, station: stations[station]))
+        }
+        return journey.result
+      case .leg:
+        if leg() { return journey.result }
+      }
+    }
+  }
 }
 
 /// What a rider asks a station for.

@@ -89,15 +89,10 @@ public struct VanResult: Sendable, Equatable {
 
 extension Simulation {
   /// One van of a blocking era, on the thread that calls it: each transfer
-  /// made by `transfer` (given the route, its stations in id order, and the
-  /// van's number in the log), a leg between transfers, until all are made
-  /// or Ctrl-C.
-  public func driveVan(
-    _ index: Int,
-    transfer: (
-      _ route: (from: Int, to: Int), _ order: (first: Int, second: Int), _ logNumber: Int
-    ) -> VanOutcome?
-  ) -> VanResult {
+  /// made by `transfer` (given the trip: the route, its stations in id
+  /// order, the van's number in the log), a leg between transfers, until
+  /// all are made or Ctrl-C.
+  public func driveVan(_ index: Int, transfer: (VanTrip) -> VanOutcome?) -> VanResult {
     // The leg: a wait that Ctrl-C ends at once.
     let stopped = DispatchGroup()
     stopped.enter()
@@ -105,11 +100,18 @@ extension Simulation {
     let leg = configuration.legDuration
     var rounds = rounds(for: index)
     while !stop.isStopped, let route = rounds.next() {
-      let order = VanRounds.ordered(route, stations: stations)
       // Nil only when a scripted gate gives up on the van: counted as turned away.
-      rounds.record(transfer(route, order, rounds.logNumber) ?? .noBike)
+      rounds.record(transfer(trip(index, route, logNumber: rounds.logNumber)) ?? .noBike)
       if stopped.wait(timeout: .now() + leg.dispatchInterval) == .success { break }
     }
     return rounds.result
+  }
+
+  /// A run's van on `route`: the run's van mode, log and watchdog.
+  public func trip(_ index: Int, _ route: (from: Int, to: Int), logNumber: Int) -> VanTrip {
+    VanTrip(
+      index: index, route: route, order: VanRounds.ordered(route, stations: stations),
+      mode: vanMode, log: log, names: stations.map(\.name), whereabouts: whereabouts,
+      logNumber: logNumber)
   }
 }

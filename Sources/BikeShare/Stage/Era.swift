@@ -42,6 +42,21 @@ extension Era {
   /// The executable: `bikes-actors`.
   public static var executable: String { info.executable }
 
+  /// A run that reports through a completion handler (callbacks,
+  /// operations), awaited by the async command line: the continuation
+  /// bridge, resumed exactly once.
+  public static func awaiting(
+    _ start: (@escaping @Sendable (RunOutcome) -> Void) -> Void
+  ) async -> RunOutcome {
+    await withCheckedContinuation { continuation in
+      start { outcome in continuation.resume(returning: outcome) }
+    }
+  }
+
+  public static var summary: String { info.summary }
+
+  public static var banner: [String] { info.banner }
+
   public static func jobShapes(for options: StageOptions) -> [JobShape] { [] }
 
   public static var benchCases: [BenchCase] { [] }

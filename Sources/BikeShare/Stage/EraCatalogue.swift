@@ -5,6 +5,10 @@ public struct EraInfo: Sendable {
   public let name: String
   /// The era's title in the chapters.
   public let title: String
+  /// One line for `--help`.
+  public let summary: String
+  /// Three to five lines printed before a text run: what to watch for.
+  public let banner: [String]
   /// Modes only this era has (declared here, named in no other era's folder).
   public let ownModes: [OwnMode]
   /// Options only this era has, shown in `--help` after `--mode`.
@@ -34,13 +38,16 @@ public struct EraInfo: Sendable {
   }
 
   public init(
-    name: String, title: String, places: Places, ownModes: [OwnMode] = [],
+    name: String, title: String, summary: String, banner: [String], places: Places,
+    ownModes: [OwnMode] = [],
     ownOptions: [Option] = [], ownStageOptions: [StageOption] = [], holdsStations: Bool = true
   ) {
     self.places = places
     self.holdsStations = holdsStations
     self.name = name
     self.title = title
+    self.summary = summary
+    self.banner = banner
     self.ownModes = ownModes
     self.ownOptions = ownOptions
     self.ownStageOptions = ownStageOptions
@@ -67,18 +74,38 @@ public struct EraInfo: Sendable {
 
   public static let callbacks = EraInfo(
     name: "callbacks", title: "completion handlers",
+    summary: "completion handlers on DispatchQueues (before async/await)",
+    banner: [
+      "Each station answers through completion handlers from its own serial queue.",
+      "racy: `freeBikes { free in ... removeBike { ... } }`: two calls, and other riders'",
+      "      calls run on the station's queue in between.",
+      "safe: `takeBike { taken in ... }` checks and acts in one block on the station's queue.",
+    ],
     places: Places(
       station: "serial queue", check: "station's queue", act: "station's queue",
       window: "rider's queue"))
 
   public static let operations = EraInfo(
     name: "operations", title: "OperationQueue",
+    summary: "Operation subclasses, dependencies and OperationQueues",
+    banner: [
+      "Every step is an Operation: check, take or leave, ride or walk a leg.",
+      "racy: the check and the act are two operations on the station's serial queue;",
+      "      other riders' operations run there in between.",
+      "safe: one operation checks and acts while the station's queue runs nothing else.",
+    ],
     places: Places(
       station: "OperationQueue", check: "CheckOperation", act: "TakeOrLeaveOperation",
       window: "ProbeOperation"))
 
   public static let dispatch = EraInfo(
     name: "dispatch", title: "DispatchQueue and locks",
+    summary: "threads, DispatchQueues and locks (NSLock, Mutex, queues, atomics)",
+    banner: [
+      "Each rider is a loop on its own thread; each station guards its counters with a lock.",
+      "racy: the check and the act each take the lock, and let go of it in between.",
+      "safe: one lock around check and act.  unsynchronized: no lock at all (a data race).",
+    ],
     places: Places(
       station: "lock", check: "rider's thread, locked", act: "rider's thread, locked",
       window: "rider's thread"),
@@ -93,6 +120,13 @@ public struct EraInfo: Sendable {
 
   public static let futures = EraInfo(
     name: "futures", title: "futures and a blocking wait",
+    summary: "futures and a blocking wait (AlecrimAsyncKit style, before async/await)",
+    banner: [
+      "Each rider is a loop on its own thread; every station call returns a future it waits for.",
+      "racy: `station.freeBikes().wait()`, then `station.removeBike().wait()`: two futures,",
+      "      and other riders' futures run on the station's queue in between.",
+      "safe: the two inside one future with a mutually exclusive condition per station.",
+    ],
     places: Places(
       station: "serial queue", check: "future, station's queue", act: "future, station's queue",
       window: "rider's thread"),
@@ -100,6 +134,15 @@ public struct EraInfo: Sendable {
 
   public static let actors = EraInfo(
     name: "actors", title: "async/await and actors",
+    summary: "async/await with actors (Swift 5.5 and later)",
+    banner: [
+      "Each station is an actor; each rider is a child task in a task group.",
+      "racy: `await station.freeBikes > 0`, then `await station.removeBike()`: two calls,",
+      "      each atomic, with other riders' calls in between (check-then-act).",
+      "reentrant: one station method that awaits a payment between its check and its act.",
+      "safe: check and act as one unit (--fix: one actor method, an isolated parameter,",
+      "      or reserve before paying). Watch the lowest counts and the violations.",
+    ],
     places: Places(
       station: "actor", check: "on the actor", act: "on the actor",
       window: "suspended, off the actor"),

@@ -28,11 +28,7 @@ public struct StageOption: Sendable {
     _ name: String, _ value: String?, _ help: String..., for commands: Set<StageCommand>,
     apply: @escaping @Sendable (inout StageOptions, String) throws(UsageError) -> Void
   ) {
-    self.name = name
-    self.value = value
-    self.help = help
-    self.commands = commands
-    self.apply = apply
+    self.init(name, value, help: help, for: commands, apply: apply)
   }
 
   var helpLines: [String] {
@@ -51,7 +47,7 @@ public struct StageOption: Sendable {
     }
   }
 
-  private init(
+  init(
     _ name: String, _ value: String?, help: [String], for commands: Set<StageCommand>,
     apply: @escaping @Sendable (inout StageOptions, String) throws(UsageError) -> Void
   ) {

@@ -59,4 +59,11 @@ public struct TransferStage: Sendable {
   public func ordered(_ van: Int) -> (first: Int, second: Int) {
     VanRounds.ordered(route(van), stations: stations)
   }
+
+  /// Van `van`'s trip on the stage (logged as A, B, ...).
+  public func trip(_ van: Int) -> VanTrip {
+    VanTrip(
+      index: van, route: route(van), order: ordered(van), mode: mode, log: log,
+      names: stations.map(\.name))
+  }
 }

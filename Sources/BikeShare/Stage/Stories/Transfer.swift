@@ -103,7 +103,7 @@ public struct TransferPlot: Plot {
     return "\(what) · end \(counts)"
   }
 
-  /// Every van arrives in turn and the rest follows without a switch. In
+  /// A and B arrive in turn and the rest follows without a switch. In
   /// `nested` that is the deadlock: A holds Rossio, B holds Chiado, and each
   /// waits for the other. Safe: A arrives first (B would wait for the
   /// station A holds). Racy: every van checks, then the last to check
@@ -117,7 +117,10 @@ public struct TransferPlot: Plot {
         Schedule(arrivals + (0..<riders).reversed().map { ScriptedGate.Step($0, .raceWindow) }),
         true
       )
-    default: return (Schedule(arrivals), true)
+    default:
+      // A and B only: with three vans or four, C could not arrive (A holds
+      // its Rossio) and the script would ask for a step the gate cannot give.
+      return (Schedule(Array(arrivals.prefix(2))), true)
     }
   }
 
