@@ -80,8 +80,9 @@ enum OptionsParser {
   static let executable = "bikes-side-by-side"
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Request {
-    // Help wins wherever it is, in every executable.
-    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
+    // Help wins wherever an option can stand, in every executable; a value
+    // (`--lock -h`) is never read as a flag.
+    if OptionReader.asksForHelp(arguments[...], takesValue: takesValue) { return .help }
     var options = Options()
     var reader = OptionReader(arguments[...])
     var modeGiven = false
@@ -111,9 +112,10 @@ enum OptionsParser {
         let folder = try value()
         if folder.isEmpty { throw UsageError("--bin-dir needs a folder") }
         options.binDirectory = folder
-      case "--lock": options.lock = ["--lock", try value()]
-      case "--exclusive": options.exclusive = ["--exclusive", try value()]
-      case "--fix": options.fix = ["--fix", try value()]
+      // Passed on as `--name=value`: an era never reads the value as a flag.
+      case "--lock": options.lock = ["--lock=" + (try value())]
+      case "--exclusive": options.exclusive = ["--exclusive=" + (try value())]
+      case "--fix": options.fix = ["--fix=" + (try value())]
       case "--fail-on-violation":
         throw UsageError(
           "--fail-on-violation is built in: side by side exits 3 when a safe row has a violation")
@@ -122,9 +124,15 @@ enum OptionsParser {
           throw UsageError("unexpected argument '\(word)' (see --help)")
         }
         if flag == "--mode" { modeGiven = true }
-        // Everything else is the eras' own option; its value, if any, follows it.
-        options.shared.append(word)
-        if let next = reader.followingValue() { options.shared.append(next) }
+        // Everything else is the eras' own option; its value, if any, follows
+        // it, and is passed on as `--name=value`.
+        if takesValue(flag), reader.inlineValue == nil {
+          options.shared.append(flag + "=" + (try value()))
+        } else {
+          options.shared.append(word)
+          // An option no era has: its value goes along, for the era to refuse.
+          if !takesValue(flag), let next = reader.followingValue() { options.shared.append(next) }
+        }
       }
     }
     if options.replay && options.explore {
@@ -140,32 +148,71 @@ enum OptionsParser {
       if modeGiven {
         throw UsageError("--explore explores every mode of every era (drop --mode)")
       }
-      let command = try CommandLineParser.parse(
-        ["explore"] + options.shared + options.lock, for: .dispatch)
-      if case .stage(_, let stage) = command { options.stage = stage }
-      _ = try CommandLineParser.parse(["explore"] + options.exclusive, for: .futures)
-      _ = try CommandLineParser.parse(["explore"] + options.fix, for: .actors)
+      for era in EraInfo.all {
+        let command = try check(["explore"] + options.shared, own: options.own(for: era), era)
+        if era.name == EraInfo.dispatch.name, case .stage(_, let stage) = command {
+          options.stage = stage
+        }
+      }
     } else if options.replay {
       if options.format == .json { throw UsageError("--replay prints text (drop --format json)") }
       if !options.lock.isEmpty || !options.exclusive.isEmpty || !options.fix.isEmpty {
         throw UsageError("--replay takes only --mode (the replays use each era's own station)")
       }
-      _ = try CommandLineParser.parse(["replay"] + options.shared, for: .callbacks)
+      for era in EraInfo.all { _ = try check(["replay"] + options.shared, era) }
     } else {
       if modeGiven {
         throw UsageError(
           "side by side runs every era in every mode (--mode goes with --replay)")
       }
-      let command = try CommandLineParser.parse(options.shared + options.lock, for: .dispatch)
-      if case .run(let configuration) = command { options.configuration = configuration }
-      if case .run(let futures) = try CommandLineParser.parse(options.exclusive, for: .futures) {
-        options.configuration.exclusive = futures.exclusive
-      }
-      if case .run(let actors) = try CommandLineParser.parse(options.fix, for: .actors) {
-        options.configuration.fix = actors.fix
+      for era in EraInfo.all {
+        guard
+          case .run(let configuration) = try check(options.shared, own: options.own(for: era), era)
+        else { continue }
+        switch era.name {
+        case EraInfo.dispatch.name: options.configuration = configuration
+        case EraInfo.futures.name: options.configuration.exclusive = configuration.exclusive
+        case EraInfo.actors.name: options.configuration.fix = configuration.fix
+        default: break
+        }
       }
     }
     return .compare(options)
+  }
+
+  /// Whether `flag` takes a value: side by side's own, or any era's.
+  static func takesValue(_ flag: String) -> Bool {
+    ["--format", "--bin-dir", "--lock", "--exclusive", "--fix"].contains(flag)
+      || EraInfo.all.contains { CommandLineParser.takesValue(flag, era: $0) }
+  }
+
+  /// Checks the arguments `era` will get (`shared`, then its `own`) before
+  /// anything runs. A mistake every era would make alike, or one in the
+  /// era's own options, is its one line; a shared option that only some
+  /// eras refuse (`--thread-cap`, a mode one era lacks) names the era.
+  static func check(_ shared: [String], own: [String] = [], _ era: EraInfo) throws(UsageError)
+    -> Command
+  {
+    func parse(_ arguments: [String], _ era: EraInfo) -> Result<Command, UsageError> {
+      do throws(UsageError) {
+        return .success(try CommandLineParser.parse(arguments, for: era))
+      } catch { return .failure(error) }
+    }
+    switch parse(shared + own, era) {
+    case .success(.help):
+      throw UsageError(
+        "\(era.executable) would print its help for \((shared + own).joined(separator: " "))")
+    case .success(let command): return command
+    case .failure(let error):
+      if case .failure = parse(shared, era),
+        EraInfo.all.contains(where: { if case .success = parse(shared, $0) { true } else { false } }
+        )
+      {
+        throw UsageError(
+          "\(era.executable) refuses what side by side would pass to every era: \(error)")
+      }
+      throw error
+    }
   }
 
   /// The options every era takes that side by side passes on, as `--help` lists them.

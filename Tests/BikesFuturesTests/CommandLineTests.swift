@@ -33,8 +33,8 @@ import Testing
   /// by being stopped, which cancels every rider's leg future. (The default,
   /// `condition`, is in the contract suite.)
   @Test(.timeLimit(.minutes(1)), arguments: [FuturesExclusive.station])
-  func ctrlCEndsTheRunWithAPartialReport(exclusive: FuturesExclusive) throws {
-    let result = try bikes.interrupt([
+  func ctrlCEndsTheRunWithAPartialReport(exclusive: FuturesExclusive) async throws {
+    let result = try await bikes.interrupting([
       "--mode", "safe", "--leg-ms", "60000", "--log", "--exclusive", exclusive.rawValue,
     ]) { line in
       line.hasPrefix("rider ")

@@ -275,8 +275,8 @@ import Testing
   /// Minute-long legs: the run can only end quickly (within the time limit)
   /// by being stopped.
   @Test(.timeLimit(.minutes(1)), arguments: Eras.all)
-  func ctrlCEndsTheRunWithAPartialReport(era: EraUnderTest) throws {
-    let result = try era.executable().interrupt([
+  func ctrlCEndsTheRunWithAPartialReport(era: EraUnderTest) async throws {
+    let result = try await era.executable().interrupting([
       "--mode", "safe", "--leg-ms", "60000", "--log",
     ]) { line in
       line.hasPrefix("rider ")

@@ -1,5 +1,6 @@
 import BikeShare
 import Dispatch
+import Foundation
 import TestSupport
 import Testing
 
@@ -12,15 +13,27 @@ import Testing
     StationRecord(id: "y-chiado", name: "Chiado", freeBikes: 3, emptySlots: 3),
   ]
 
+  /// Run as a user would, in a child under its own watchdog: a safe order
+  /// broken on purpose (the vans deadlock for real) fails this test in
+  /// seconds, with the cycle named, and leaves no thread of this process
+  /// waiting.
   @Test(arguments: Eras.all)
   func safeVansAmongRidersKeepEveryCounterInRange(era: EraUnderTest) async throws {
-    let report = try await simulate(
-      era.era, .safe, stations: Self.stations, riders: 20, paths: 10, vans: 8)
-    #expect(report.violations.isEmpty)
-    #expect(report.conserved)
-    #expect(report.vans == 8)
-    #expect((report.vanMoves ?? 0) + (report.vanTurnedAway ?? 0) == 8 * 10)
-    #expect((report.vanMoves ?? 0) > 0)
+    let result = try await era.executable().running(
+      [
+        "--mode", "safe", "--vans", "8", "--riders", "20", "--paths", "10", "--stations", "2",
+        "--leg-ms", "0", "--watchdog-ms", "3000", "--format", "json",
+      ], limit: 60)
+    #expect(result.status == ExitCode.done, "\(result.standardOutput)\n\(result.standardError)")
+    let line = try #require(result.outputLines.first, "\(result.standardError)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    #expect((report["violations"] as? [Any])?.isEmpty == true, "\(line)")
+    #expect(report["conserved"] as? Bool == true)
+    #expect(report["vans"] as? Int == 8)
+    let moves = report["van_moves"] as? Int ?? 0
+    #expect(moves + (report["van_turned_away"] as? Int ?? 0) == 8 * 10)
+    #expect(moves > 0)
   }
 
   /// The first seed from 0 on whose vans 0 and 1 start in opposite directions.

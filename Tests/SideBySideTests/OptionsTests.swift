@@ -14,7 +14,8 @@ import Testing
 
   @Test func everyEraGetsTheSameOptionsAndJSONOutput() throws {
     let options = try options(["--riders", "200", "--stations=2", "--seed", "7", "--log"])
-    let common = ["--format", "json", "--riders", "200", "--stations=2", "--seed", "7", "--log"]
+    // Passed on as `--name=value`: an era never reads a value as a flag.
+    let common = ["--format", "json", "--riders=200", "--stations=2", "--seed=7", "--log"]
     for era in EraInfo.all {
       #expect(options.runs(for: era).allSatisfy { $0.starts(with: common) })
     }
@@ -27,7 +28,7 @@ import Testing
   @Test func everyEraRunsRacyWithAndWithoutThePauseThenItsOwnModesThenSafe() throws {
     let options = try options(["--paths", "3"])
     for era in EraInfo.all {
-      let tails = options.runs(for: era).map { $0.dropFirst(4) }
+      let tails = options.runs(for: era).map { $0.dropFirst(3) }  // --format json --paths=3
       let own = era.name == "actors" ? [["--mode", "reentrant"]] : []
       let onMain =
         era.name == "actors"
@@ -49,10 +50,10 @@ import Testing
     ])
     for era in EraInfo.all {
       let expected =
-        ["--format", "json", "--paths", "3"]
-        + (era.name == "dispatch" ? ["--lock", "barrier"] : [])
-        + (era.name == "futures" ? ["--exclusive", "station"] : [])
-        + (era.name == "actors" ? ["--fix", "isolated"] : [])
+        ["--format", "json", "--paths=3"]
+        + (era.name == "dispatch" ? ["--lock=barrier"] : [])
+        + (era.name == "futures" ? ["--exclusive=station"] : [])
+        + (era.name == "actors" ? ["--fix=isolated"] : [])
       #expect(options.runs(for: era).allSatisfy { $0.starts(with: expected) })
       #expect(
         options.runs(for: era).allSatisfy {
@@ -69,7 +70,7 @@ import Testing
   @Test func replayPassesItsModeOn() throws {
     let options = try options(["--replay", "--mode", "racy"])
     #expect(options.replay)
-    #expect(options.replayArguments() == ["replay", "--mode", "racy"])
+    #expect(options.replayArguments() == ["replay", "--mode=racy"])
   }
 
   @Test func jsonAndBinDirectoryAreTheRunnersOwn() throws {
@@ -118,6 +119,28 @@ import Testing
       "--replay takes only --mode (the replays use each era's own station)"
     ),
     (["--replay=yes"], "--replay takes no value"),
+    // The fuzzer's: a value is never read as a flag, and every era checks
+    // what it will get before any runs.
+    (
+      ["--lock=-h"],
+      "--lock expects one of mutex, nslock, serial-queue, barrier, atomic, got '-h'"
+    ),
+    (
+      ["--lock", "-h"],
+      "--lock expects one of mutex, nslock, serial-queue, barrier, atomic, got '-h'"
+    ),
+    (["--fix=-h"], "--fix expects one of method, isolated, reserve, got '-h'"),
+    (["--exclusive=--help"], "--exclusive expects one of condition, station, got '--help'"),
+    (
+      ["--thread-cap", "2"],
+      "bikes-callbacks refuses what side by side would pass to every era:"
+        + " unknown option '--thread-cap' (see --help)"
+    ),
+    (
+      ["--replay", "--story", "transfer", "--mode", "backoff"],
+      "bikes-actors refuses what side by side would pass to every era: --mode backoff has no"
+        + " transfer: --story transfer takes racy, nested, safe in bikes-actors"
+    ),
   ])
   func badOptionsAreUsageErrors(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try OptionsParser.parse(arguments) }

@@ -333,8 +333,8 @@ import Testing
 
   /// Minute-long legs: the run can only end quickly (within the time limit)
   /// by being stopped; the era that was running prints its partial report.
-  @Test(.timeLimit(.minutes(1))) func ctrlCStopsTheEraThatIsRunningAndTheRest() throws {
-    let result = try sideBySide.interrupt(["--leg-ms", "60000", "--riders", "3"]) { line in
+  @Test(.timeLimit(.minutes(1))) func ctrlCStopsTheEraThatIsRunningAndTheRest() async throws {
+    let result = try await sideBySide.interrupting(["--leg-ms", "60000", "--riders", "3"]) { line in
       line.hasPrefix("era ")
     }
     #expect(result.status == 130)

@@ -42,7 +42,7 @@ public struct Executable: Sendable {
       ["-c", "\"$0\" \"$@\" \(redirections)", url.path] + arguments, limit: limit)
   }
 
-  public struct Output {
+  public struct Output: Sendable {
     public let status: Int32
     public let standardOutput: String
     public let standardError: String
@@ -107,9 +107,16 @@ public struct Executable: Sendable {
     try await Self.offThePool { try self.run(arguments, redirections: redirections, limit: limit) }
   }
 
+  /// As `interrupt`, from an async test, off the pool.
+  public func interrupting(
+    _ arguments: [String], limit: Double = 60, after line: @escaping @Sendable (String) -> Bool
+  ) async throws -> Output {
+    try await Self.offThePool { try self.interrupt(arguments, limit: limit, after: line) }
+  }
+
   /// Runs `wait` on a thread of its own once a child's slot is free.
-  private static func offThePool(_ wait: @escaping @Sendable () throws -> Output)
-    async throws -> Output
+  private static func offThePool<T: Sendable>(_ wait: @escaping @Sendable () throws -> T)
+    async throws -> T
   {
     try await withCheckedThrowingContinuation { continuation in
       Thread {

@@ -13,9 +13,12 @@ public enum Command: Sendable, Equatable {
 /// reading the options of `EraInfo.options`.
 public enum CommandLineParser {
   public static func parse(_ arguments: [String], for era: EraInfo) throws(UsageError) -> Command {
-    // Help wins wherever it is, as in side by side: `--riders abc --help`
-    // prints the help (exit 0), not the error about `abc`.
-    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
+    // Help wins wherever an option can stand, as in side by side:
+    // `--riders abc --help` prints the help (exit 0), not the error about
+    // `abc`; but `--lock -h` is a lock called "-h", and an error.
+    if OptionReader.asksForHelp(arguments[...], takesValue: { takesValue($0, era: era) }) {
+      return .help
+    }
     var words = arguments[...]
     if words.first == "run" { words = words.dropFirst() }
     if let first = words.first, let command = StageCommand(rawValue: first) {
@@ -44,6 +47,15 @@ public enum CommandLineParser {
           + (story.map { " (or replay it with --story \($0.rawValue))" } ?? ""))
     }
     return .run(configuration)
+  }
+
+  /// Whether `flag` is an option of `era`'s that takes a value.
+  public static func takesValue(_ flag: String, era: EraInfo) -> Bool {
+    if let option = era.options.first(where: { $0.name == flag }) { return option.value != nil }
+    if let stage = (StageOption.all + era.ownStageOptions).first(where: { $0.name == flag }) {
+      return stage.value != nil
+    }
+    return false
   }
 
   /// The modes stories bring (the transfer's `nested`, say), not any era's own.

@@ -40,4 +40,20 @@ public struct OptionReader {
     words = words.dropFirst()
     return next
   }
+
+  /// Whether `--help` or `-h` stands where an option can stand: a value
+  /// (`--lock -h`, the `-h` after a flag that `takesValue`) is never read
+  /// as a flag, whatever it looks like.
+  public static func asksForHelp(
+    _ words: ArraySlice<String>, takesValue: (String) -> Bool
+  ) -> Bool {
+    var reader = OptionReader(words)
+    while reader.advance() {
+      if reader.flag == "--help" || reader.flag == "-h" { return true }
+      if takesValue(reader.flag), reader.inlineValue == nil, !reader.words.isEmpty {
+        reader.words = reader.words.dropFirst()
+      }
+    }
+    return false
+  }
 }

@@ -38,9 +38,11 @@ public enum Stress {
   /// threads (or queues' threads) waiting for ever, until the process exits.
   public static let deadlocksKept = 20
 
+  /// - Parameter deadlocksKept: stop after this many deadlocked runs (a
+  ///   test that expects none stops at the first).
   public static func run<E: Era>(
     _ era: E.Type, mode: Mode, options: StageOptions, stop: StopSwitch = StopSwitch(),
-    progress: @Sendable (Int) -> Void = { _ in }
+    deadlocksKept: Int = Stress.deadlocksKept, progress: @Sendable (Int) -> Void = { _ in }
   ) async -> Tally {
     let clock = ContinuousClock()
     let started = clock.now
