@@ -114,14 +114,7 @@ public final class EventLog: Sendable {
   public var events: [Event] { lines.withLock { $0.events } }
 
   /// Riders a `.memory` log saw take or leave a bike.
-  public var served: Int {
-    events.filter {
-      switch $0 {
-      case .tookBike, .leftBike: true
-      default: false
-      }
-    }.count
-  }
+  public var served: Int { events.filter(\.isTakeOrLeave).count }
 
   public func format(_ event: Event) -> String {
     switch event {
@@ -214,6 +207,16 @@ extension Event {
     case .tookBike(_, let station, let now), .leftBike(_, let station, let now):
       (station, now.change)
     default: nil
+    }
+  }
+}
+
+extension Event {
+  /// A rider took or left a bike: it was served.
+  public var isTakeOrLeave: Bool {
+    switch self {
+    case .tookBike, .leftBike: true
+    default: false
     }
   }
 }

@@ -175,13 +175,3 @@ extension Story {
   /// The stories of one station and riders.
   public static var oneStation: [Story] { told(as: OneStationPlot.self) }
 }
-
-extension Event {
-  /// A rider took or left a bike: it was served.
-  var isTakeOrLeave: Bool {
-    switch self {
-    case .tookBike, .leftBike: true
-    default: false
-    }
-  }
-}
