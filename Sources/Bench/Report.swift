@@ -78,12 +78,10 @@ struct Report: Codable, Sendable {
           let spread =
             "\(Self.ns(cost.ns.median)) [\(Self.ns(cost.ns.min))-\(Self.ns(cost.ns.max))]"
           lines.append(
-            cost.era.padding(toLength: 11, withPad: " ", startingAt: 0)
-              + cost.case.padding(toLength: 37, withPad: " ", startingAt: 0)
-              + String(cost.riders).leftPadded(6) + "  "
-              + spread.padding(toLength: 27, withPad: " ", startingAt: 0)
-              + Self.times(cost.timesAtomic).leftPadded(8)
-              + Self.times(cost.timesBare).leftPadded(8))
+            Self.row(
+              .left(cost.era, 11), .left(cost.case, 37), .right(String(cost.riders), 6),
+              .left("", 2), .left(spread, 27), .right(Self.times(cost.timesAtomic), 8),
+              .right(Self.times(cost.timesBare), 8)))
         }
       }
     }
@@ -97,11 +95,9 @@ struct Report: Codable, Sendable {
         let spread =
           "\(Int(row.visitsPerSecond.median)) [\(Int(row.visitsPerSecond.min))-\(Int(row.visitsPerSecond.max))]"
         lines.append(
-          row.era.padding(toLength: 11, withPad: " ", startingAt: 0)
-            + row.mode.padding(toLength: 6, withPad: " ", startingAt: 0)
-            + String(row.riders).leftPadded(7) + "   "
-            + spread.padding(toLength: 34, withPad: " ", startingAt: 0)
-            + (row.peakThreads.map(String.init) ?? "-").leftPadded(7))
+          Self.row(
+            .left(row.era, 11), .left(row.mode, 6), .right(String(row.riders), 7),
+            .left("", 3), .left(spread, 34), .right(row.peakThreads.map(String.init) ?? "-", 7)))
       }
     }
     if !scale.isEmpty {
@@ -250,6 +246,24 @@ struct Report: Codable, Sendable {
     }
     return sentences
   }
+}
+
+extension Report {
+  /// One cell of a text table: its text padded to its width, on the left or the right.
+  enum Cell {
+    case left(String, Int)
+    case right(String, Int)
+
+    var text: String {
+      switch self {
+      case .left(let text, let width): text.padding(toLength: width, withPad: " ", startingAt: 0)
+      case .right(let text, let width): text.leftPadded(width)
+      }
+    }
+  }
+
+  /// A row of a text table.
+  static func row(_ cells: Cell...) -> String { cells.map(\.text).joined() }
 }
 
 extension String {

@@ -5,30 +5,28 @@ import Foundation
 /// one station to another, on a thread of its own. To hold a station is to
 /// hold its van lock, an `NSLock` (`Station.vanLock`); the counters keep
 /// their own lock for each single call.
-struct Van: Sendable {
+struct Van: BlockingVan {
   /// Who the van is, its route, and what it logs (`VanTrip`, the same in every era).
   let trip: VanTrip
   let stations: [Station]
   let probe: BlockingRaceProbe
 
-  /// Makes the transfer; how it ended (nil: the scripted gate gave up on it).
-  @discardableResult
-  func transfer() -> VanOutcome? {
+  // MARK: - Racy and back-off
+
+  /// Checks both stations, then takes and leaves as two more calls.
+  func racy() -> VanOutcome? {
     let (from, to) = (stations[trip.route.from], stations[trip.route.to])
-    switch trip.mode {
-    case .nested: return holdBoth(first: trip.route.from, second: trip.route.to)
-    case .safe: return holdBoth(first: trip.order.first, second: trip.order.second)
-    case .backoff:
-      return trip.backOff(
-        pass: probe.pass, hold: { stations[$0].vanLock.lock() },
-        tryHold: { stations[$0].vanLock.try() }, letGo: { stations[$0].vanLock.unlock() },
-        move: move)
-    default:
-      // Racy: check both stations, then take and leave as two more calls.
-      return trip.racy(
-        pause: probe.pause, free: from.freeBikes, empty: to.emptySlots, take: from.removeBike(),
-        leave: to.addBike())
-    }
+    return trip.racy(
+      pause: probe.pause, free: from.freeBikes, empty: to.emptySlots, take: from.removeBike(),
+      leave: to.addBike())
+  }
+
+  /// Locks the source's van lock, `try()`s the destination's, else lets go and starts again.
+  func backOff() -> VanOutcome? {
+    trip.backOff(
+      pass: probe.pass, hold: { stations[$0].vanLock.lock() },
+      tryHold: { stations[$0].vanLock.try() }, letGo: { stations[$0].vanLock.unlock() },
+      move: move)
   }
 
   // MARK: - Nested and safe: hold one station, then the other as well
@@ -36,7 +34,7 @@ struct Van: Sendable {
   /// `nested` holds its source first, so two vans going opposite ways can
   /// each hold one station and wait for the other's for ever. `safe` takes
   /// the same two locks in one global order, so no such cycle can form.
-  private func holdBoth(first: Int, second: Int) -> VanOutcome? {
+  func holdBoth(first: Int, second: Int) -> VanOutcome? {
     // The scripted gate gives up on a van only in a deadlocked schedule.
     guard probe.pass(trip.stop(first, .arrive)) else { return nil }
     hold(first)

@@ -81,9 +81,23 @@ extension FuturesEra {
         "\(riders.grouped) riders, a thread each", expect: .finish, leg: .milliseconds(200),
         .blocking { watch in
           let (_, peak) = ThreadCount.peak {
+            // One leg for all, 200 ms from when the last journey has started:
+            // on a loaded machine the first threads would otherwise end
+            // before the last begin, and the count would not show the growth.
+            let leg = Future<Void, Never>.byHand { _ in }
+            let started = Locked(0)
             let journeys = (0..<riders).map { _ in
               Future<Void, Never>.onNewThread {
-                try? Future<Void, any Error>.after(.milliseconds(200)).wait()
+                let last = started.withLock { count in
+                  count += 1
+                  return count == riders
+                }
+                if last {
+                  DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) {
+                    leg.finish(.success(()))
+                  }
+                }
+                leg.wait()
                 watch.progress()
               }
             }

@@ -5,33 +5,30 @@ import Dispatch
 /// bike from one station to another, on a thread of its own, waiting for
 /// each station's future. To hold a station is to run in a future's work on
 /// its queue (`Station.hold`).
-struct Van: Sendable {
+struct Van: BlockingVan {
   /// Who the van is, its route, and what it logs (`VanTrip`, the same in every era).
   let trip: VanTrip
   let stations: [Station]
   let probe: BlockingRaceProbe
 
-  /// Makes the transfer; how it ended (nil: the scripted gate gave up on it).
-  @discardableResult
-  func transfer() -> VanOutcome? {
+  // MARK: - Racy and back-off
+
+  /// A future to check each station, then one to take, one to leave.
+  func racy() -> VanOutcome? {
     let (from, to) = (stations[trip.route.from], stations[trip.route.to])
-    switch trip.mode {
-    case .nested: return holdBoth(first: trip.route.from, second: trip.route.to)
-    case .safe: return holdBoth(first: trip.order.first, second: trip.order.second)
-    case .backoff:
-      // Back-off: take the source's token, try the destination's, else start again.
-      return trip.backOff(tokens: stations.map(\.token), pass: probe.pass) { move(from, to) }
-    default:
-      // Racy: a future to check each station, then one to take, one to leave.
-      return trip.racy(
-        pause: probe.pause, free: from.freeBikes().wait(), empty: to.emptySlots().wait(),
-        take: from.removeBike().wait(), leave: to.addBike().wait())
-    }
+    return trip.racy(
+      pause: probe.pause, free: from.freeBikes().wait(), empty: to.emptySlots().wait(),
+      take: from.removeBike().wait(), leave: to.addBike().wait())
+  }
+
+  /// Takes the source's token, tries the destination's, else starts again.
+  func backOff() -> VanOutcome? {
+    trip.backOff(tokens: stations.map(\.token), pass: probe.pass, move: move)
   }
 
   // MARK: - Nested and safe: a blocking wait inside one station's future
 
-  private func holdBoth(first: Int, second: Int) -> VanOutcome? {
+  func holdBoth(first: Int, second: Int) -> VanOutcome? {
     // The scripted gate gives up on a van only in a deadlocked schedule.
     guard probe.pass(trip.stop(first, .arrive)) else { return nil }
     let (outer, inner) = (stations[first], stations[second])
@@ -80,8 +77,9 @@ struct Van: Sendable {
   }
 
   /// Holding both tokens: check and move, a future for each step.
-  private func move(_ from: Station, _ to: Station) -> VanOutcome {
-    trip.move(
+  private func move() -> VanOutcome {
+    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
+    return trip.move(
       free: from.freeBikes().wait(), empty: to.emptySlots().wait(),
       take: from.removeBike().wait(), leave: to.addBike().wait())
   }

@@ -5,33 +5,30 @@ import Foundation
 /// bike from one station to another, on a thread of its own. To hold a
 /// station is to run an operation on its queue (`Station.hold`), which runs
 /// one operation at a time.
-struct Van: Sendable {
+struct Van: BlockingVan {
   /// Who the van is, its route, and what it logs (`VanTrip`, the same in every era).
   let trip: VanTrip
   let stations: [Station]
   let probe: BlockingRaceProbe
 
-  /// Makes the transfer; how it ended (nil: the scripted gate gave up on it).
-  @discardableResult
-  func transfer() -> VanOutcome? {
+  // MARK: - Racy and back-off
+
+  /// An operation to check each station, then one to take, one to leave.
+  func racy() -> VanOutcome? {
     let (from, to) = (stations[trip.route.from], stations[trip.route.to])
-    switch trip.mode {
-    case .nested: return holdBoth(first: trip.route.from, second: trip.route.to)
-    case .safe: return holdBoth(first: trip.order.first, second: trip.order.second)
-    case .backoff:
-      // Back-off: take the source's token, try the destination's, else start again.
-      return trip.backOff(tokens: stations.map(\.token), pass: probe.pass) { move(from, to) }
-    default:
-      // Racy: an operation to check each station, then one to take, one to leave.
-      return trip.racy(
-        pause: probe.pause, free: from.hold { from.freeBikes }, empty: to.hold { to.emptySlots },
-        take: from.hold { from.removeBike() }, leave: to.hold { to.addBike() })
-    }
+    return trip.racy(
+      pause: probe.pause, free: from.hold { from.freeBikes }, empty: to.hold { to.emptySlots },
+      take: from.hold { from.removeBike() }, leave: to.hold { to.addBike() })
+  }
+
+  /// Takes the source's token, tries the destination's, else starts again.
+  func backOff() -> VanOutcome? {
+    trip.backOff(tokens: stations.map(\.token), pass: probe.pass, move: move)
   }
 
   // MARK: - Nested and safe: an operation that waits for another station's operation
 
-  private func holdBoth(first: Int, second: Int) -> VanOutcome? {
+  func holdBoth(first: Int, second: Int) -> VanOutcome? {
     // The scripted gate gives up on a van only in a deadlocked schedule.
     guard probe.pass(trip.stop(first, .arrive)) else { return nil }
     let (outer, inner) = (stations[first], stations[second])
@@ -64,8 +61,9 @@ struct Van: Sendable {
   }
 
   /// Holding both tokens: check and move, an operation for each step.
-  private func move(_ from: Station, _ to: Station) -> VanOutcome {
-    trip.move(
+  private func move() -> VanOutcome {
+    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
+    return trip.move(
       free: from.hold { from.freeBikes }, empty: to.hold { to.emptySlots },
       take: from.hold { from.removeBike() }, leave: to.hold { to.addBike() })
   }

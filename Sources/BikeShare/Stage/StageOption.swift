@@ -23,12 +23,14 @@ public struct StageOption: Sendable {
   /// The subcommands that take it.
   public let commands: Set<StageCommand>
   public let apply: @Sendable (inout StageOptions, String) throws(UsageError) -> Void
+}
 
+extension StageOption {
   init(
     _ name: String, _ value: String?, _ help: String..., for commands: Set<StageCommand>,
     apply: @escaping @Sendable (inout StageOptions, String) throws(UsageError) -> Void
   ) {
-    self.init(name, value, help: help, for: commands, apply: apply)
+    self.init(name: name, value: value, help: help, commands: commands, apply: apply)
   }
 
   var helpLines: [String] {
@@ -40,22 +42,12 @@ public struct StageOption: Sendable {
     set: @escaping @Sendable (inout StageOptions, Int) -> Void
   ) -> StageOption {
     let check = Option.number(name, range) { _, _ in }
-    return StageOption(name, "N", help: help, for: commands) { options, text throws(UsageError) in
+    return StageOption(name: name, value: "N", help: help, commands: commands) {
+      options, text throws(UsageError) in
       var scratch = Configuration()
       try check.apply(&scratch, text)
       set(&options, Int(text)!)
     }
-  }
-
-  init(
-    _ name: String, _ value: String?, help: [String], for commands: Set<StageCommand>,
-    apply: @escaping @Sendable (inout StageOptions, String) throws(UsageError) -> Void
-  ) {
-    self.name = name
-    self.value = value
-    self.help = help
-    self.commands = commands
-    self.apply = apply
   }
 
   /// `bikes-actors explore --scheduler gate|jobs`.
@@ -98,8 +90,8 @@ public struct StageOption: Sendable {
   /// options come from `Option`).
   public static let all: [StageOption] = [
     StageOption(
-      "--story", Story.allCases.map(\.rawValue).joined(separator: "|"), help: storyHelp,
-      for: Set(StageCommand.allCases)
+      name: "--story", value: Story.allCases.map(\.rawValue).joined(separator: "|"),
+      help: storyHelp, commands: Set(StageCommand.allCases)
     ) { options, text throws(UsageError) in
       guard let story = Story(rawValue: text) else {
         let names = Story.allCases.map(\.rawValue)

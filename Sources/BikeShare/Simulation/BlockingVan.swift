@@ -1,0 +1,31 @@
+/// A van of an era whose van runs on a thread of its own and blocks while it
+/// waits (dispatch, operations, futures): the choice of what to do for each
+/// mode is the same in those eras, so it is written here once; how to hold a
+/// station, race and back off is each era's own.
+public protocol BlockingVan: Sendable {
+  /// Who the van is, its route, and what it logs.
+  var trip: VanTrip { get }
+  /// Holds `first`, then `second` as well, checks and moves (nil: the
+  /// scripted gate gave up on the van, in a deadlocked schedule).
+  func holdBoth(first: Int, second: Int) -> VanOutcome?
+  /// Checks both stations, then takes and leaves as separate steps.
+  func racy() -> VanOutcome?
+  /// Holds the source, tries the destination, and starts again if it is held.
+  func backOff() -> VanOutcome?
+}
+
+extension BlockingVan {
+  /// Makes the transfer; how it ended (nil: the scripted gate gave up on it).
+  /// `nested` holds the van's source first, so two vans going opposite ways
+  /// can each hold one station and wait for the other's for ever; `safe`
+  /// holds the same two stations in one global order, so no cycle can form.
+  @discardableResult
+  public func transfer() -> VanOutcome? {
+    switch trip.mode {
+    case .nested: return holdBoth(first: trip.route.from, second: trip.route.to)
+    case .safe: return holdBoth(first: trip.order.first, second: trip.order.second)
+    case .backoff: return backOff()
+    default: return racy()
+    }
+  }
+}
