@@ -84,6 +84,7 @@ struct Run {
       Console.error("\(Bench.executable): \(Text.escaped("\(error)"))")
       return ExitCode.runtimeError
     }
+    report.scale = report.scale.map { $0.protected(by: report.operations) }
     report.reading = report.plainWords()
     switch options.format {
     case .text: Console.out(report.text(options).joined(separator: "\n"))
@@ -207,16 +208,21 @@ struct Run {
 
 /// The few fields of an era's JSON report the bench reads.
 struct JSONReport {
+  /// The legs walked (normal and waiting): section 2's count of visits.
   let visits: Double
   let wallSeconds: Double
+  /// Every station visit: a leg follows each visit but a rider's last.
+  let stationVisits: Int
 
   init?(_ output: String) {
     guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("{") }),
       let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
       let normal = object["normal_legs"] as? Int, let waiting = object["waiting_legs"] as? Int,
-      let wall = object["wall_seconds"] as? Double, wall > 0
+      let wall = object["wall_seconds"] as? Double, wall > 0,
+      let riders = object["riders"] as? Int
     else { return nil }
     visits = Double(normal + waiting)
+    stationVisits = normal + waiting + riders
     wallSeconds = wall
   }
 }

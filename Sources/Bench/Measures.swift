@@ -80,10 +80,40 @@ struct ScaleStep: Codable, Sendable, Equatable {
   /// waiting out the legs, in the same structure; nil if it was not measured.
   var floor: Floor? = nil
 
+  /// The station visits the run made (nil: not run, or not reported).
+  var visits: Int? = nil
+  /// What one visit's protection costs at the least: the era's bare
+  /// primitive (section 1), nil if that part was not measured.
+  var protection: Protection? = nil
+
   /// The run's wall time over its floor's.
   var ratio: Double? {
     guard let wall = wallSeconds, let floor = floor?.wallSeconds, floor > 0 else { return nil }
     return wall / floor
+  }
+
+  /// The second floor: the floor of waiting plus the bare primitive once per visit.
+  var secondFloorSeconds: Double? {
+    guard let floor = floor?.wallSeconds, let visits, let protection else { return nil }
+    return floor + Double(visits) * protection.nsPerVisit / 1e9
+  }
+
+  /// The run's wall time over its second floor.
+  var secondRatio: Double? {
+    guard let wall = wallSeconds, let second = secondFloorSeconds, second > 0 else { return nil }
+    return wall / second
+  }
+
+  struct Protection: Codable, Sendable, Equatable {
+    /// The bare case of section 1 (`bare: empty round trip`).
+    let primitive: String
+    /// Its median with the fewest riders measured, in nanoseconds.
+    let nsPerVisit: Double
+
+    enum CodingKeys: String, CodingKey {
+      case primitive
+      case nsPerVisit = "ns_per_visit"
+    }
   }
 
   struct Floor: Codable, Sendable, Equatable {
@@ -104,7 +134,9 @@ struct ScaleStep: Codable, Sendable, Equatable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case era, riders, stopped, floor, ratio
+    case era, riders, stopped, floor, ratio, visits, protection
+    case secondFloorSeconds = "second_floor_seconds"
+    case secondRatio = "second_ratio"
     case wallSeconds = "wall_seconds"
     case peakMegabytes = "peak_megabytes"
     case peakThreads = "peak_threads"
@@ -132,6 +164,8 @@ struct ScaleStep: Codable, Sendable, Equatable {
     peakThreads = try values.decodeIfPresent(Int.self, forKey: .peakThreads)
     stopped = try values.decodeIfPresent(String.self, forKey: .stopped)
     floor = try values.decodeIfPresent(Floor.self, forKey: .floor)
+    visits = try values.decodeIfPresent(Int.self, forKey: .visits)
+    protection = try values.decodeIfPresent(Protection.self, forKey: .protection)
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -144,6 +178,29 @@ struct ScaleStep: Codable, Sendable, Equatable {
     try values.encodeIfPresent(stopped, forKey: .stopped)
     try values.encodeIfPresent(floor, forKey: .floor)
     try values.encodeIfPresent(ratio, forKey: .ratio)
+    try values.encodeIfPresent(visits, forKey: .visits)
+    try values.encodeIfPresent(protection, forKey: .protection)
+    try values.encodeIfPresent(secondFloorSeconds, forKey: .secondFloorSeconds)
+    try values.encodeIfPresent(secondRatio, forKey: .secondRatio)
+  }
+
+  /// The era this step ran (`dispatch/1024` ran `dispatch`).
+  var runEra: String { String(era.split(separator: "/").first ?? Substring(era)) }
+
+  /// The step with its era's protection from section 1: the bare case that
+  /// goes with the era's first safe case (its default), with the fewest riders.
+  func protected(by costs: [OperationCost]) -> ScaleStep {
+    let mine = costs.filter { $0.era == runEra }
+    guard let fewest = mine.map(\.riders).min(),
+      let safe = mine.first(where: {
+        $0.riders == fewest && $0.case.hasPrefix("safe") && !$0.case.contains("calls only")
+      }),
+      let bare = mine.first(where: { $0.riders == fewest && $0.case == safe.bareCase })
+    else { return self }
+    var step = self
+    step.protection = Protection(
+      primitive: bare.case.replacingOccurrences(of: "bare: ", with: ""), nsPerVisit: bare.ns.median)
+    return step
   }
 }
 

@@ -123,7 +123,7 @@ struct Report: Codable, Sendable {
             + (step.peakThreads.map(String.init) ?? "-").leftPadded(8) + "  "
             + (step.stopped ?? ""))
       }
-      lines += floorsTable()
+      lines += floorsTable() + protectionTable()
     }
     if !reading.isEmpty {
       lines += ["", "In plain words:"] + reading.flatMap { Self.wrapped("- " + $0, width: 80) }
@@ -142,38 +142,6 @@ struct Report: Codable, Sendable {
 
   static func seconds(_ value: Double?) -> String {
     value.map { String(format: "%.2f s", $0) } ?? "-"
-  }
-
-  /// Section 4: every era's floor at every size, side by side.
-  func floorsTable() -> [String] {
-    let sizes = scale.map(\.riders).firstOfEach
-    let eras = scale.map(\.era).firstOfEach
-    guard let legs = scale.lazy.compactMap(\.floor).first?.legs, let largest = sizes.last else {
-      return []
-    }
-    var lines = [
-      "",
-      "4. The floors: each rider only waits out \(legs) legs of 1 ms, in the era's own",
-      "   way (its queues, operations, threads under its cap, futures or tasks),",
-      "   nothing else: \(Self.grouped(legs * largest)) waits at \(Self.grouped(largest)) riders. Whole-process",
-      "   wall time; memory and threads at the most riders measured.",
-      "",
-      "era           " + sizes.map { "\($0) riders".leftPadded(14) }.joined()
-        + "   memory  threads  limit",
-    ]
-    for era in eras {
-      let floors = sizes.map { size in
-        scale.first { $0.era == era && $0.riders == size }?.floor
-      }
-      let last = floors.last { $0 != nil } ?? nil
-      lines.append(
-        era.padding(toLength: 14, withPad: " ", startingAt: 0)
-          + floors.map { Self.seconds($0?.wallSeconds).leftPadded(14) }.joined()
-          + (last?.peakMegabytes.map { String(format: "%.0f MB", $0) } ?? "-").leftPadded(9)
-          + (last?.peakThreads.map(String.init) ?? "-").leftPadded(9) + "  "
-          + (floors.compactMap { $0?.stopped }.first ?? ""))
-    }
-    return lines
   }
 
   /// `text` in lines of at most `width` columns, continuation lines indented by two.
@@ -235,6 +203,19 @@ struct Report: Codable, Sendable {
           sentence +=
             ", \(Self.times(ratio)) its floor (\(String(format: "%.2f", floor)) s"
             + " only to wait out the legs)"
+        }
+        if let second = last.secondRatio, let seconds = last.secondFloorSeconds,
+          let protection = last.protection, let visits = last.visits
+        {
+          sentence +=
+            " and \(Self.times(second)) its second floor (\(String(format: "%.2f", seconds)) s,"
+            + " with \(Self.grouped(visits)) visits of \(Self.ns(protection.nsPerVisit)),"
+            + " its \(protection.primitive))"
+          if second > 1.25, let wall = last.wallSeconds {
+            sentence +=
+              "; the rest, \(String(format: "%.2f", wall - seconds)) s, is neither waiting"
+              + " nor the bare primitive"
+          }
         }
       }
       if let stop = steps.first(where: { $0.stopped != nil }) {

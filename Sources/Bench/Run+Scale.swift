@@ -59,11 +59,12 @@ extension Run {
         }
         previous[label] = (riders, run.seconds)
         note("\(label), \(riders) riders: the floor")
-        steps.append(
-          ScaleStep(
-            era: label, riders: riders, wallSeconds: run.timedOut ? nil : run.seconds,
-            peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
-            stopped: stopped, floor: try floor(era, riders: riders, legs: legs, extra: extra)))
+        var step = ScaleStep(
+          era: label, riders: riders, wallSeconds: run.timedOut ? nil : run.seconds,
+          peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
+          stopped: stopped, floor: try floor(era, riders: riders, legs: legs, extra: extra))
+        step.visits = JSONReport(run.output)?.stationVisits
+        steps.append(step)
       }
     }
     return steps

@@ -90,6 +90,8 @@ import Testing
         era: "operations", riders: 1_000, wallSeconds: nil, peakMegabytes: 900, peakThreads: 9,
         stopped: "still running after 60 s: stopped"),
     ]
+    report.scale[0].visits = 20_000
+    report.scale = report.scale.map { $0.protected(by: report.operations) }
     report.reading = report.plainWords()
     return report
   }
@@ -101,7 +103,8 @@ import Testing
           + " (actor call) and 50x an atomic add; its racy pair costs 1.3x the safe one; the whole"
           + " run does 2.5x the racy visits a second.",
         "actors ran 1000 riders in 0.10 s with 40 MB at most, 1.2x its floor (0.08 s only to"
-          + " wait out the legs).",
+          + " wait out the legs) and 1.2x its second floor (0.08 s, with 20,000 visits of"
+          + " 100 ns, its actor call).",
         "operations stopped scaling at 1000 riders (still running after 60 s: stopped).",
       ])
   }
@@ -147,6 +150,35 @@ import Testing
     #expect(text.contains { $0.hasPrefix("   nothing else: 19,000 waits at 1,000 riders.") })
     #expect(text.contains("actors                0.08 s    30 MB        6  "))
     #expect(text.contains("operations                 -        -        -  "))
+  }
+
+  /// The second floor: the floor plus the era's bare primitive once a
+  /// visit, from section 1's figure with the fewest riders; and the run's
+  /// ratio to it, in the table and the JSON.
+  @Test func theSecondFloorAddsTheBarePrimitiveOnceAVisit() throws {
+    let step = try #require(Self.report.scale.first)
+    #expect(step.protection == ScaleStep.Protection(primitive: "actor call", nsPerVisit: 100))
+    #expect(abs((step.secondFloorSeconds ?? 0) - 0.082) < 1e-9)
+    #expect(abs((step.secondRatio ?? 0) - 0.1 / 0.082) < 1e-9)
+    let text = Self.report.text(try #require(try BenchOptions.parse([])))
+    #expect(
+      text.contains(
+        "actors            1000      20,000     100 ns  0.08 s  0.08 s   0.10 s    1.2x     1.2x"))
+    #expect(text.contains("   per visit: actors: actor call"))
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(Self.report.json().utf8)) as? [String: Any])
+    let scale = try #require(json["scale"] as? [[String: Any]])
+    #expect(scale[0]["visits"] as? Int == 20_000)
+    #expect(abs((scale[0]["second_ratio"] as? Double ?? 0) - 0.1 / 0.082) < 1e-9)
+    #expect(scale[1]["second_floor_seconds"] == nil)
+  }
+
+  /// A run's visits: a leg after every visit but each rider's last.
+  @Test func aRunsVisitsAreItsLegsAndOneMoreARider() throws {
+    let line =
+      #"{"normal_legs": 1900, "waiting_legs": 100, "riders": 100, "wall_seconds": 0.5}"#
+    let report = try #require(JSONReport(line))
+    #expect(report.stationVisits == 2_100)
   }
 }
 
