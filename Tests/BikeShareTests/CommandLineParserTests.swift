@@ -82,9 +82,9 @@ import Testing
   }
 
   @Test(arguments: [
-    (["replay", "--story", "tram"], "--story expects slot, bike or transfer, got 'tram'"),
-    (["explore", "--riders", "5"], "--riders expects a whole number from 2 to 4, got 5"),
-    (["explore", "--riders", "1"], "--riders expects a whole number from 2 to 4, got 1"),
+    (["replay", "--story", "tram"], "--story expects slot, bike, transfer or cancel, got 'tram'"),
+    (["explore", "--riders", "5"], "--riders expects a whole number from 1 to 4, got 5"),
+    (["explore", "--riders", "1"], "--riders 1 is too few for --story slot: it takes 2 to 4"),
     (
       ["replay", "--mode", "racy", "--schedule", "A:arrive D:window"],
       "--schedule step 2 'D:window': the stage has riders A and B only"
@@ -124,8 +124,13 @@ import Testing
     ),
     (
       ["explore", "--story", "transfer", "--riders", "5"],
-      "--riders expects a whole number from 2 to 4, got 5"
+      "--riders expects a whole number from 1 to 4, got 5"
     ),
+    (
+      ["explore", "--story", "transfer", "--riders", "1"],
+      "--riders 1 is too few for --story transfer: it takes 2 to 4"
+    ),
+    (["explore", "--story", "cancel", "--riders", "1"], nil),
     (["play", "--story", "transfer", "--mode", "nested"], nil),
     (["explore", "--format", "html"], nil),
     (

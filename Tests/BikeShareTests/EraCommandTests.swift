@@ -8,7 +8,8 @@ import Testing
 enum ScriptedEra: Era {
   static let info = EraInfo(
     name: "scripted", title: "test double", summary: "test double", banner: ["nothing to watch"],
-    places: .init(station: "nothing", check: "here", act: "here", window: "here"))
+    places: .init(
+      station: "nothing", check: "here", act: "here", window: "here", callOff: "nothing"))
 
   /// Racy runs dip the first station to -1 free bikes; safe runs change nothing.
   static func simulate(_ simulation: Simulation) async -> RunOutcome {
@@ -33,6 +34,10 @@ enum ScriptedEra: Era {
   static func transfer(_ stage: TransferStage) async -> [StationCounts] {
     for van in stage.vans { stage.probe.finished(rider: van) }
     return stage.stations.map(\.counts)
+  }
+
+  static func cancel(_ stage: CancelStage) async -> [StationCounts] {
+    stage.stations.map(\.counts)
   }
 }
 
@@ -85,6 +90,10 @@ enum ScriptedEra: Era {
       try? await Task.sleep(for: .seconds(3600))
       return stage.stations.map(\.counts)
     }
+
+    static func cancel(_ stage: CancelStage) async -> [StationCounts] {
+      stage.stations.map(\.counts)
+    }
   }
 
   /// Riders that never finish a visit: a run that has stopped making progress.
@@ -98,6 +107,10 @@ enum ScriptedEra: Era {
     static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {}
 
     static func transfer(_ stage: TransferStage) async -> [StationCounts] {
+      stage.stations.map(\.counts)
+    }
+
+    static func cancel(_ stage: CancelStage) async -> [StationCounts] {
       stage.stations.map(\.counts)
     }
   }

@@ -77,7 +77,7 @@ import Testing
           let why = mine.why ?? ""
           #expect(
             story.stations.contains { why.contains("\($0.name)'s ") }
-              || why.contains("lost or made up"), "\(why)")
+              || why.contains(story.plot.notConserved), "\(why)")
         }
       }
       // A leaf per schedule, filed under its outcome, its schedule the path to it.

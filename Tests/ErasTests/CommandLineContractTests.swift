@@ -52,12 +52,15 @@ import Testing
           --help, --version
 
         STAGE OPTIONS for replay, explore, stress and play (and \((["--mode"] + own).joined(separator: ", "))):
-        one station, 2 to 4 riders, one visit each
-          --story slot|bike|transfer     slot: riders arrive by bike, one empty slot (default)
+        a story of a few riders (or vans), each step chosen or explored
+          --story slot|bike|transfer|cancel
+                                         slot: riders arrive by bike, one empty slot (default)
                                          bike: riders on foot, one free bike
                                          transfer: vans move a bike between two stations
                                            (--mode racy|nested|safe|backoff)
-          --riders N                     riders on the stage (default 2)
+                                         cancel: X (the app) calls off rider A
+                                           (--riders 1 to 4)
+          --riders N                     riders on the stage: 2 to 4 (cancel: 1 to 4; default 2)
           --schedule S                   replay only: the order, e.g. 'A:arrive B:arrive B:window A:window'
           --max-switches N               explore only: at most N preemptions (default: no bound)
           --runs N                       stress only: runs (default 10000)

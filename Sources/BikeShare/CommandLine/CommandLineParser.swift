@@ -126,6 +126,12 @@ public enum CommandLineParser {
     default: break
     }
     let plot = options.story.plot
+    guard plot.riderRange.contains(options.riders) else {
+      let range = plot.riderRange
+      throw UsageError(
+        "--riders \(options.riders) is too few for --story \(options.story): it takes"
+          + " \(range.lowerBound) to \(range.upperBound)")
+    }
     if !modeGiven { options.modes = plot.defaultModes(for: era) }
     if let other = options.modes.first(where: { !plot.modes(for: era).contains($0) }) {
       if Self.storyModes.contains(other),
@@ -221,7 +227,7 @@ public enum CommandLineParser {
       \(optionLines(for: era).joined(separator: "\n"))
 
       STAGE OPTIONS for replay, explore, stress and play (and --mode\(stageOwnOptions(era))):
-      one station, 2 to 4 riders, one visit each
+      a story of a few riders (or vans), each step chosen or explored
       \((StageOption.all + era.ownStageOptions).flatMap(\.helpLines).joined(separator: "\n"))
 
       EXIT CODES

@@ -13,6 +13,10 @@ public enum Event: Sendable, Equatable {
   case holds(rider: Int, station: String)
   /// The transfer stage (`backoff`): a van let go of its station to start again.
   case letGo(rider: Int, station: String)
+  /// The cancel story: `by` (X) calls off `rider`.
+  case calledOff(rider: Int, by: Int)
+  /// The cancel story: a called-off rider stops, with the bike or without.
+  case stopped(rider: Int, holdingBike: Bool)
   /// Anything else an era shows live (e.g. operations in flight per queue).
   case note(String)
 
@@ -137,6 +141,12 @@ public final class EventLog: Sendable {
       return "\(riderName(rider)) holds \(station)"
     case .letGo(let rider, let station):
       return "\(riderName(rider)) lets go of \(station) and starts again"
+    case .calledOff(let rider, let by):
+      return "\(riderName(by)) calls off \(riderName(rider))"
+    case .stopped(let rider, let holding):
+      return holding
+        ? "\(riderName(rider)) stops, called off, holding the bike: stranded"
+        : "\(riderName(rider)) stops, called off, holding nothing"
     case .note(let text):
       return text
     }

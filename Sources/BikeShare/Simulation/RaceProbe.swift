@@ -9,13 +9,19 @@ public enum ProbePoint: String, Sendable, Equatable {
   /// The transfer stage: a van holds its first station and is about to take
   /// hold of the second (`nested`, `safe`), or to try it (`backoff`).
   case hold
+  /// The cancel story: a rider holding the bike, at the end of its leg.
+  case ride
+  /// The cancel story: X, about to call off rider A.
+  case cancel
 
-  /// The point as a schedule writes it: `arrive`, `window`, `hold`.
+  /// The point as a schedule writes it: `arrive`, `window`, `hold`, `ride`, `cancel`.
   public var word: String {
     switch self {
     case .arrive: "arrive"
     case .raceWindow: "window"
     case .hold: "hold"
+    case .ride: "ride"
+    case .cancel: "cancel"
     }
   }
 }

@@ -156,7 +156,7 @@ public struct Atlas: Codable, Sendable, Equatable {
           }
         }
       }
-      if !result.isConserved(story) { broken.append("a bike was lost or made up") }
+      if !result.isConserved(story) { broken.append(story.plot.notConserved) }
       return broken.isEmpty ? "a station broke its promise" : broken.joined(separator: "; ")
     }
   }

@@ -18,6 +18,10 @@ public protocol Era: SendableMetatype {
   /// Plays the transfer stage: each van makes one transfer (`Stories/Transfer.swift`).
   /// - Returns: the stations' counts at the end, in the stage's order.
   static func transfer(_ stage: TransferStage) async -> [StationCounts]
+  /// Plays the cancel stage: riders go for one bike while X calls off
+  /// rider A, in the era's own way to call work off (`Stories/Cancel.swift`).
+  /// - Returns: the stations' counts at the end, in the stage's order.
+  static func cancel(_ stage: CancelStage) async -> [StationCounts]
   /// `explore --scheduler jobs`: the code shapes to explore job by job
   /// (an era whose stage runs on Swift's runtime; the others have none),
   /// for the stage's options (`--callers`).

@@ -23,11 +23,12 @@ public struct EraInfo: Sendable {
 
   /// Where a check, an act and a wait in the window run.
   public struct Places: Sendable {
-    public init(station: String, check: String, act: String, window: String) {
+    public init(station: String, check: String, act: String, window: String, callOff: String) {
       self.station = station
       self.check = check
       self.act = act
       self.window = window
+      self.callOff = callOff
     }
 
     /// The station, as a lane's title: "Rossio (actor)".
@@ -35,6 +36,8 @@ public struct EraInfo: Sendable {
     public let check: String
     public let act: String
     public let window: String
+    /// How the cancel story's X calls off a rider: `Task.cancel()`.
+    public let callOff: String
   }
 
   public init(
@@ -83,7 +86,7 @@ public struct EraInfo: Sendable {
     ],
     places: Places(
       station: "serial queue", check: "station's queue", act: "station's queue",
-      window: "rider's queue"))
+      window: "rider's queue", callOff: "cancel() on the trip's handle"))
 
   public static let operations = EraInfo(
     name: "operations", title: "OperationQueue",
@@ -96,7 +99,7 @@ public struct EraInfo: Sendable {
     ],
     places: Places(
       station: "OperationQueue", check: "CheckOperation", act: "TakeOrLeaveOperation",
-      window: "ProbeOperation"))
+      window: "ProbeOperation", callOff: "Operation.cancel()"))
 
   public static let dispatch = EraInfo(
     name: "dispatch", title: "DispatchQueue and locks",
@@ -108,7 +111,7 @@ public struct EraInfo: Sendable {
     ],
     places: Places(
       station: "lock", check: "rider's thread, locked", act: "rider's thread, locked",
-      window: "rider's thread"),
+      window: "rider's thread", callOff: "a flag its thread reads"),
     ownModes: [
       OwnMode(
         Mode(rawValue: "unsynchronized"), help: "no locks at all (a data race)",
@@ -129,7 +132,7 @@ public struct EraInfo: Sendable {
     ],
     places: Places(
       station: "serial queue", check: "future, station's queue", act: "future, station's queue",
-      window: "rider's thread"),
+      window: "rider's thread", callOff: "Future.cancel()"),
     ownOptions: [.exclusive])
 
   public static let actors = EraInfo(
@@ -145,7 +148,7 @@ public struct EraInfo: Sendable {
     ],
     places: Places(
       station: "actor", check: "on the actor", act: "on the actor",
-      window: "suspended, off the actor"),
+      window: "suspended, off the actor", callOff: "Task.cancel()"),
     ownModes: [
       OwnMode(
         Mode(rawValue: "reentrant"),

@@ -18,8 +18,10 @@ public enum Play {
     var blocked: [Int: String] = [:]
     /// The transfer: the vans deadlocked or livelocked.
     var stuck: ScriptedGate.Stuck?
+    /// What the story's own rule says broke (`Plot.broken`), if anything.
+    var broken: String?
     var done: Bool { enabled.isEmpty }
-    var won: Bool { !violations.isEmpty || stuck != nil }
+    var won: Bool { !violations.isEmpty || stuck != nil || broken != nil }
   }
 
   /// One play of the stage, held at the gate between choices.
@@ -27,12 +29,14 @@ public enum Play {
     private let gate: ScriptedGate
     private let log: EventLog
     private let audits: [StationAudit]
+    private let plot: any Plot
     private var stops: AsyncStream<[ScriptedGate.Step]>.Iterator
 
     /// Starts the riders (or vans) and plays `prefix`; returns once the gate waits.
     init<E: Era>(_ era: E.Type, mode: Mode, options: StageOptions, prefix: [ScriptedGate.Step]) {
       let (stream, continuation) = AsyncStream.makeStream(of: [ScriptedGate.Step].self)
       let plot = options.story.plot
+      self.plot = plot
       let stations = plot.stations
       gate = ScriptedGate(
         riders: Set(options.riderIndices), schedule: prefix,
@@ -53,7 +57,7 @@ public enum Play {
       return Snapshot(
         enabled: enabled, steps: log.recorded, events: log.events, lowest: audits.map(\.lowest),
         violations: audits.flatMap(\.violations), schedule: Schedule(gate.trace.map(\.chosen)),
-        blocked: gate.blocked, stuck: gate.stuck)
+        blocked: gate.blocked, stuck: gate.stuck, broken: plot.broken(log.events))
     }
 
     func choose(_ step: ScriptedGate.Step) async -> Snapshot {
@@ -217,6 +221,7 @@ public enum Play {
     let plot = options.story.plot
     if snapshot.won {
       var why = snapshot.violations.map(\.description).joined(separator: ", ")
+      if why.isEmpty, let broken = snapshot.broken { why = broken + "." }
       switch snapshot.stuck {
       case .deadlock(let cycle)? where why.isEmpty:
         why = "deadlock: \(cycle). No van can go on, and none ever will."

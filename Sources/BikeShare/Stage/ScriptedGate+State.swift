@@ -180,7 +180,7 @@ extension ScriptedGate {
     /// What the van let through now holds.
     private mutating func take(_ at: Parked, by rider: Int) {
       switch (holding, at.point) {
-      case (.none, _), (_, .raceWindow): break
+      case (.none, _), (_, .raceWindow), (_, .ride), (_, .cancel): break
       case (.waits, _), (.tries, .arrive): holds[rider, default: []].append(at.station)
       case (.tries, .hold):
         // It tries: with the station free it holds both (and moves, and

@@ -29,8 +29,8 @@ public struct StageOptions: Sendable, Equatable {
 
   public init() {}
 
-  /// The riders of the stage: 0 is A.
-  public var riderIndices: [Int] { Array(0..<riders) }
+  /// The gate's participants: the riders (or vans), and any the story adds.
+  public var riderIndices: [Int] { story.plot.participants(riders: riders) }
 }
 
 /// An order in which riders pass their probe points, written
@@ -73,9 +73,9 @@ public struct Schedule: Sendable, Equatable, CustomStringConvertible {
         throw UsageError("\(place): expected RIDER:POINT, such as A:arrive or B:window")
       }
       let rider = Int(ascii) - 65
-      guard rider < riders else {
+      guard story.plot.participants(riders: riders).contains(rider) else {
         let who = story.plot.participant.many
-        throw UsageError("\(place): the stage has \(who) \(names(riders)) only")
+        throw UsageError("\(place): the stage has \(who) \(story.plot.cast(riders: riders)) only")
       }
       let points = story.plot.points
       guard let point = points.first(where: { $0.word == parts[1].lowercased() }) else {

@@ -101,7 +101,10 @@ extension StageOption {
       }
       options.story = story
     },
-    .number("--riders", 2...4, "riders on the stage (default 2)", for: Set(StageCommand.allCases)) {
+    .number(
+      "--riders", 1...4, "riders on the stage: 2 to 4 (cancel: 1 to 4; default 2)",
+      for: Set(StageCommand.allCases)
+    ) {
       $0.riders = $1
     },
     StageOption(

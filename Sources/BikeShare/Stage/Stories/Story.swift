@@ -13,6 +13,12 @@ public protocol Plot: Sendable {
   var summary: String { get }
   /// Who moves on the stage, one and many: ("rider", "riders"), ("van", "vans").
   var participant: (one: String, many: String) { get }
+  /// The gate's participants with `riders` riders (or vans): by default
+  /// 0 (A) to `riders - 1`; a story may add one of its own (the cancel
+  /// story's X, 23).
+  func participants(riders: Int) -> [Int]
+  /// `--riders` for this story (by default 2 to 4).
+  var riderRange: ClosedRange<Int> { get }
   /// The stage's stations at the start, in the order the results keep.
   var stations: [StationRecord] { get }
   /// The probe points a schedule may name, in `--help` order.
@@ -74,11 +80,31 @@ public protocol Plot: Sendable {
   func safeLesson(era: EraInfo, riders: Int) -> String
   /// `play`: every participant is done and nothing broke.
   var noWin: String { get }
+  /// What an ending that is not conserved means, in words (the atlas's verdict).
+  var notConserved: String { get }
+  /// `play`: what the story's own rule says broke in `events` so far, which
+  /// wins the game (nil by default: only the counters' range and getting stuck do).
+  func broken(_ events: [Event]) -> String?
 }
 
 extension Plot {
   /// The first station (the only one of a one-station story).
   public var station: StationRecord { stations[0] }
+
+  public func participants(riders: Int) -> [Int] { Array(0..<riders) }
+
+  public var riderRange: ClosedRange<Int> { 2...4 }
+
+  public func broken(_ events: [Event]) -> String? { nil }
+
+  public var notConserved: String { "a bike was lost or made up" }
+
+  /// "A and B", "A, B and X": who is on the stage, by name.
+  public func cast(riders: Int) -> String {
+    let all = participants(riders: riders).map(Schedule.name)
+    guard all.count > 1 else { return all.joined() }
+    return all.dropLast().joined(separator: ", ") + " and " + all[all.count - 1]
+  }
 
   /// A counter left `0...capacity`, or a bike was lost or made up.
   public func isForbidden(_ result: StageResult) -> Bool {
@@ -93,6 +119,25 @@ extension Plot {
       }
     }
     return !isConserved(result)
+  }
+
+  /// An ending whose extremes are kept only as far as an outcome cares
+  /// (below 0, above the capacity), so that two runs whose counts dipped
+  /// differently within range end alike (the stories of several stations).
+  public func outOfRange(
+    ends: [StationCounts], audits: [StationAudit], served: Int, stuck: ScriptedGate.Stuck?
+  ) -> StageResult {
+    StageResult(
+      ends: ends,
+      lowests: audits.map {
+        StationCounts(
+          freeBikes: min($0.lowest.freeBikes, 0), emptySlots: min($0.lowest.emptySlots, 0))
+      },
+      highests: zip(audits, stations).map { audit, station in
+        StationCounts(
+          freeBikes: max(audit.highest.freeBikes, station.capacity),
+          emptySlots: max(audit.highest.emptySlots, station.capacity))
+      }, served: served, stuck: stuck)
   }
 
   /// "riders" or "vans", by how many.

@@ -55,52 +55,28 @@ enum TransferLanes {
     -> String
   {
     let stations = Story.transfer.stations
-    let vanWidth = 19
-    let stationWidth = 18
-    func pad(_ text: String, _ width: Int) -> String {
-      text.count >= width ? text + " " : text.padding(toLength: width, withPad: " ", startingAt: 0)
-    }
-    var counts = stations.map(\.counts)
-    var header = "    "
-    for van in 0..<vans { header += pad(Schedule.name(van), vanWidth) }
-    for station in stations { header += pad(station.name, stationWidth) }
-    var lines = [header.trimmingTrailingSpaces]
-    var number = 0
+    var table = LaneTable(lanes: Array(0..<vans), laneWidth: 19, stations: stations)
     for event in events {
       guard let (van, text) = action(event) else { continue }
       switch event {
-      case .tookBike(_, let station, let now), .leftBike(_, let station, let now):
-        if let index = stations.firstIndex(where: { $0.name == station }) { counts[index] = now }
-      default: break
+      case .tookBike(_, _, let now), .leftBike(_, _, let now):
+        table.add(event, lane: van, text, mark: EventLog.mark(now))
+      default: table.add(event, lane: van, text)
       }
-      number += 1
-      var line = pad(String(number), 4)
-      for other in 0..<vans { line += pad(other == van ? text : "", vanWidth) }
-      for count in counts { line += pad("\(count)", stationWidth) }
-      line = line.trimmingTrailingSpaces
-      switch event {
-      case .tookBike(_, _, let now), .leftBike(_, _, let now): line += EventLog.mark(now)
-      default: break
-      }
-      lines.append(line)
     }
     switch stuck {
     case .deadlock(let cycle)?:
       let holding = Vans(events)
-      var line = "    "
-      for van in 0..<vans {
-        let waiting =
-          holding.done.contains(van)
-          ? "" : "waits for \(waitsFor(van, holding, mode: mode, stations: stations))"
-        line += pad(waiting, vanWidth)
+      var waits: [Int: String] = [:]
+      for van in 0..<vans where !holding.done.contains(van) {
+        waits[van] = "waits for \(waitsFor(van, holding, mode: mode, stations: stations))"
       }
-      lines.append(line.trimmingTrailingSpaces)
-      lines.append("← deadlock: \(cycle)")
+      table.note(waits)
+      return table.text + "\n← deadlock: \(cycle)"
     case .livelock(let steps)?:
-      lines.append("← livelock: \(steps), again and again")
-    case nil: break
+      return table.text + "\n← livelock: \(steps), again and again"
+    case nil: return table.text
     }
-    return lines.joined(separator: "\n")
   }
 
   static func mermaid(_ run: StageRun, era: EraInfo) -> String {
@@ -119,12 +95,9 @@ enum TransferLanes {
       lines.append("    participant \(alias) as \(station.name) (\(held))")
     }
     for index in 1..<run.riders { lines.append(van(index)) }
-    for (alias, station) in zip(aliases, stations) {
-      lines.append("    Note over \(alias): \(station.counts)")
-    }
-    func alias(_ name: String) -> String {
-      aliases[stations.firstIndex { $0.name == name } ?? 0]
-    }
+    let drawn = MermaidStations(aliases: aliases, stations: stations)
+    lines += drawn.notes
+    let alias = drawn.alias
     for event in run.events {
       switch event {
       case .holds(let van, let station):
@@ -163,12 +136,6 @@ enum TransferLanes {
     case nil: break
     }
     return lines.joined(separator: "\n")
-  }
-}
-
-extension String {
-  fileprivate var trimmingTrailingSpaces: String {
-    String(self[..<(lastIndex { $0 != " " }.map { index(after: $0) } ?? startIndex)])
   }
 }
 

@@ -65,17 +65,7 @@ public struct TransferPlot: Plot {
       if case .leftBike = $0 { return true }
       return false
     }.count
-    return StageResult(
-      ends: ends,
-      lowests: audits.map {
-        StationCounts(
-          freeBikes: min($0.lowest.freeBikes, 0), emptySlots: min($0.lowest.emptySlots, 0))
-      },
-      highests: zip(audits, stations).map { audit, station in
-        StationCounts(
-          freeBikes: max(audit.highest.freeBikes, station.capacity),
-          emptySlots: max(audit.highest.emptySlots, station.capacity))
-      }, served: moved, stuck: stuck)
+    return outOfRange(ends: ends, audits: audits, served: moved, stuck: stuck)
   }
 
   /// A van carries its bike only within its transfer, and every van ends.
@@ -168,7 +158,7 @@ public struct TransferPlot: Plot {
     case .hold:
       return holds
         ? "holds its first station, about to take the second" : "has checked, away from its source"
-    case .raceWindow: return nil
+    case .raceWindow, .ride, .cancel: return nil
     }
   }
 

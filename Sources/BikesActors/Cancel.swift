@@ -1,0 +1,55 @@
+import BikeShare
+
+/// The cancel story (`--story cancel`) in the era of async/await: each rider
+/// is a task, and X calls rider A off with `Task.cancel()`. Cancellation is
+/// cooperative (SE-0304: it "has no effect at all unless something checks
+/// for cancellation"): the rider notices where its code checks.
+extension ActorsEra {
+  static func cancel(_ stage: CancelStage) async -> [StationCounts] {
+    let stations = zip(stage.stations, stage.audits).map { Station($0, audit: $1) }
+    let (rossio, chiado) = (stations[0], stations[1])
+    let probe = stage.probe
+    // Unstructured tasks, so that X can cancel one rider: a task group's
+    // children are cancelled all together or not at all.
+    let riders = stage.riders.map { index in
+      Task {
+        await ride(stage.trip(index), probe: probe, rossio: rossio, chiado: chiado)
+        probe.finished(rider: index)
+      }
+    }
+    let caller = Task {
+      if await probe.pass(stage.callOff) {
+        riders[CancelStage.target].cancel()
+        stage.calledOff()
+      }
+      probe.finished(rider: CancelStage.caller)
+    }
+    for task in riders + [caller] { await task.value }
+    var ends: [StationCounts] = []
+    for station in stations { ends.append(await station.counts) }
+    return ends
+  }
+
+  /// One rider's trip. Racy stops where it checks, with the bike: the
+  /// `checkCancellation()` a rider might write before it docks throws in a
+  /// cancelled task. Safe gives the bike back first, with no `await` on the
+  /// way that a cancellation can cut short (an actor call cannot throw; a
+  /// `Task.sleep` would throw at once in a cancelled task).
+  private static func ride(_ trip: CancelTrip, probe: RaceProbe, rossio: Station, chiado: Station)
+    async
+  {
+    guard await probe.pass(trip.arrive) else { return }
+    if Task.isCancelled { return trip.stops(holdingBike: false) }
+    guard trip.took(await rossio.takeBike()), await probe.pass(trip.ride) else { return }
+    do {
+      if trip.mode.isFix, Task.isCancelled {
+        trip.gaveBack(await rossio.leaveBike())
+        return trip.stops(holdingBike: false)
+      }
+      try Task.checkCancellation()
+      trip.docked(await chiado.leaveBike())
+    } catch {
+      trip.stops(holdingBike: true)
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import BikeShare
+import Foundation
+
+/// The cancel story (`--story cancel`) in the era of operations: a rider's
+/// trip is operations, and X calls rider A off with `Operation.cancel()` on
+/// each of them. Cancelling is a flag: an operation already running goes on
+/// until its `main()` reads `isCancelled`, and one not yet started never
+/// runs its `main()` at all.
+extension OperationsEra {
+  /// An operation whose work can read its own `isCancelled`.
+  /// (`@unchecked Sendable`: Foundation's promise for `Operation`, restated
+  /// as every subclass must; `work` is a `let`.)
+  final class TripStep: Operation, @unchecked Sendable {
+    private let work: @Sendable (TripStep) -> Void
+
+    init(_ name: String, _ work: @escaping @Sendable (TripStep) -> Void) {
+      self.work = work
+      super.init()
+      self.name = name
+    }
+
+    override func main() { work(self) }
+  }
+
+  static func cancel(_ stage: CancelStage) async -> [StationCounts] {
+    let stations = zip(stage.stations, stage.audits).map { Station($0, audit: $1) }
+    let probe = stage.blockingProbe
+    let queue = OperationQueue()
+    queue.name = "cancel stage"
+    let trips = stage.riders.map { steps(stage.trip($0), stations: stations, probe: probe) }
+    return await withCheckedContinuation { continuation in
+      let end = BlockOperation { continuation.resume(returning: stations.map(\.countsAfterRun)) }
+      for (index, steps) in zip(stage.riders, trips) {
+        // Runs once the trip's steps have finished, cancelled or not.
+        let done = BlockOperation { probe.finished(rider: index) }
+        for step in steps { done.addDependency(step) }
+        end.addDependency(done)
+        queue.addOperations(steps + [done], waitUntilFinished: false)
+      }
+      let caller = BlockOperation {
+        if probe.pass(stage.callOff) {
+          for step in trips[CancelStage.target] { step.cancel() }
+          stage.calledOff()
+        }
+        probe.finished(rider: CancelStage.caller)
+      }
+      end.addDependency(caller)
+      queue.addOperations([caller, end], waitUntilFinished: false)
+    }
+  }
+
+  /// Racy: two operations, the arrival and the ride, each reading its own
+  /// flag; the ride stops with the bike. Safe: one operation for the whole
+  /// trip, so no call-off can fall between the take and the ride, and it
+  /// gives the bike back before it stops (`CancelTrip.go`).
+  private static func steps(_ trip: CancelTrip, stations: [Station], probe: BlockingRaceProbe)
+    -> [Operation]
+  {
+    let (rossio, chiado) = (stations[0], stations[1])
+    let take: @Sendable () -> StationCounts? = { rossio.hold { rossio.takeBike() } }
+    guard !trip.mode.isFix else {
+      return [
+        TripStep("trip") { step in
+          trip.go(
+            pass: probe.pass, calledOff: { step.isCancelled }, take: take,
+            dock: { chiado.hold { chiado.leaveBike() } },
+            giveBack: { rossio.hold { rossio.leaveBike() } })
+        }
+      ]
+    }
+    let hasBike = Locked(false)
+    let arrive = TripStep("arrive") { step in
+      guard probe.pass(trip.arrive) else { return }
+      if step.isCancelled { return trip.stops(holdingBike: false) }
+      if trip.took(take()) { hasBike.withLock { $0 = true } }
+    }
+    let ride = TripStep("ride") { step in
+      guard hasBike.withLock({ $0 }), probe.pass(trip.ride) else { return }
+      if step.isCancelled { return trip.stops(holdingBike: true) }
+      trip.docked(chiado.hold { chiado.leaveBike() })
+    }
+    ride.addDependency(arrive)
+    return [arrive, ride]
+  }
+}

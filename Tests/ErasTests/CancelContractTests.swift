@@ -1,0 +1,83 @@
+import BikeShare
+import TestSupport
+import Testing
+
+/// The cancel story (`--story cancel`) in every era: the explorer's counts
+/// against an independent model (`CancelModel`), the stranded bike of the
+/// racy rider and the safe rider's bike given back, replayed and drawn.
+@Suite(.timeLimit(.minutes(3))) struct CancelContractTests {
+  static let eras = Eras.all
+
+  static func options(riders: Int) -> StageOptions {
+    var options = StageOptions()
+    options.story = .cancel
+    options.riders = riders
+    return options
+  }
+
+  /// Both modes, 1 to 4 riders: the model's counts, exactly.
+  @Test(.timeLimit(.minutes(1)), arguments: eras)
+  func bothModesAreCountedAsTheModelCountsThem(era: EraUnderTest) async {
+    for riders in 1...4 {
+      for mode in [Mode.racy, .safe] {
+        let exploration = await Explorer.explore(
+          era.era, mode: mode, options: Self.options(riders: riders))
+        let counted = CancelModel.Counts(
+          schedules: exploration.schedules, forbidden: exploration.forbidden,
+          outcomes: exploration.outcomes.count)
+        let model = CancelModel.explore(mode, riders: riders)
+        #expect(counted == model, "\(mode), \(riders) riders: the model counts \(model)")
+        #expect(exploration.failures.isEmpty, "\(mode): \(exploration.failures)")
+        #expect(exploration.unsteady.isEmpty, "\(mode): \(exploration.unsteady)")
+        #expect(exploration.deadlocked == 0 && exploration.livelocked == 0)
+      }
+    }
+  }
+
+  /// The lesson as counts: a racy rider called off with the bike strands
+  /// it in some schedules; the safe one never does.
+  @Test(arguments: eras)
+  func racyStrandsTheBikeAndSafeNever(era: EraUnderTest) async {
+    let racy = await Explorer.explore(era.era, mode: .racy, options: Self.options(riders: 2))
+    let safe = await Explorer.explore(era.era, mode: .safe, options: Self.options(riders: 2))
+    #expect(racy.forbidden > 0)
+    #expect(safe.forbidden == 0)
+  }
+
+  /// The replay's own script: A takes the bike, X calls it off during the
+  /// ride; racy A stops with the bike, safe A docks it back at Rossio.
+  @Test(arguments: eras)
+  func theReplayShowsTheStrandedBikeAndItsFix(era: EraUnderTest) async {
+    let racy = await Replay.play(era.era, mode: .racy, options: Self.options(riders: 2))
+    #expect(racy.failure == nil)
+    #expect(
+      racy.steps == [
+        "A takes a bike at Rossio: free 0, empty 1", "X calls off A",
+        "A stops, called off, holding the bike: stranded",
+        "B is turned away at Rossio: no free bike, walks on (waiting leg)",
+      ])
+    #expect(racy.expectation.isBad)
+    let safe = await Replay.play(era.era, mode: .safe, options: Self.options(riders: 2))
+    #expect(safe.failure == nil)
+    #expect(
+      Array(safe.steps.prefix(4)) == [
+        "A takes a bike at Rossio: free 0, empty 1", "X calls off A",
+        "A leaves a bike at Rossio: free 1, empty 0", "A stops, called off, holding nothing",
+      ])
+    #expect(!safe.expectation.isBad)
+  }
+
+  /// Every forbidden example, played again, ends the same way.
+  @Test(arguments: eras)
+  func everyStrandedExampleReplaysToItsOutcome(era: EraUnderTest) async {
+    let exploration = await Explorer.explore(
+      era.era, mode: .racy, options: Self.options(riders: 3))
+    for outcome in exploration.outcomes where outcome.expectation.isBad {
+      var options = Self.options(riders: 3)
+      options.schedule = outcome.example
+      let run = await Replay.play(era.era, mode: .racy, options: options)
+      #expect(run.failure == nil, "\(outcome.example)")
+      #expect(run.result == outcome.result, "\(outcome.example)")
+    }
+  }
+}
