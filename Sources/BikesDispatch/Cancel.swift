@@ -24,11 +24,13 @@ extension DispatchEra {
     let (rossio, chiado) = (stations[0], stations[1])
     let probe = stage.blockingProbe
     let flags = stage.riders.map { _ in CallOff() }
-    await stage.eachOnAThread(callingOff: { flags[CancelStage.target].cancel() }) { index in
-      stage.trip(index).go(
-        pass: probe.pass, calledOff: { flags[index].isCancelled }, take: rossio.takeBike,
-        dock: chiado.leaveBike, giveBack: rossio.leaveBike)
-    }
+    await stage.eachOnAThread(
+      callingOff: { flags[CancelStage.target].cancel() },
+      rider: { index in
+        stage.trip(index).go(
+          pass: probe.pass, calledOff: { flags[index].isCancelled }, take: rossio.takeBike,
+          dock: chiado.leaveBike, giveBack: rossio.leaveBike)
+      })
     return stations.map(\.counts)
   }
 }

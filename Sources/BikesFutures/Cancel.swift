@@ -12,13 +12,15 @@ extension FuturesEra {
     let (rossio, chiado) = (stations[0], stations[1])
     let probe = stage.blockingProbe
     let trips = stage.riders.map { _ in Future<Void, any Error>.byHand { _ in } }
-    await stage.eachOnAThread(callingOff: { trips[CancelStage.target].cancel() }) { index in
-      let trip = trips[index]
-      stage.trip(index).go(
-        pass: probe.pass, calledOff: { trip.isCancelled }, take: { rossio.takeBike().wait() },
-        dock: { chiado.leaveBike().wait() }, giveBack: { rossio.leaveBike().wait() })
-      trip.finish(.success(()))
-    }
+    await stage.eachOnAThread(
+      callingOff: { trips[CancelStage.target].cancel() },
+      rider: { index in
+        let trip = trips[index]
+        stage.trip(index).go(
+          pass: probe.pass, calledOff: { trip.isCancelled }, take: { rossio.takeBike().wait() },
+          dock: { chiado.leaveBike().wait() }, giveBack: { rossio.leaveBike().wait() })
+        trip.finish(.success(()))
+      })
     var ends: [StationCounts] = []
     for station in stations { ends.append(await station.readCounts().value) }
     return ends
