@@ -38,7 +38,8 @@ import Testing
         "00-the-simulation.md", "01-completion-handlers.md", "02-operation-queues.md",
         "03-dispatch-and-locks.md", "04-futures.md", "05-async-await-and-actors.md",
         "06-side-by-side.md",
-        "07-every-schedule.md", "08-holding-two-stations.md", "ANSWERS.md", "HANDOUT.md",
+        "07-every-schedule.md", "08-holding-two-stations.md", "09-calling-off-a-ride.md",
+        "ANSWERS.md", "HANDOUT.md",
         "README.md", "TEACHER.md",
       ])
     // Deeper material sits beside its chapter, which links it.

@@ -67,6 +67,17 @@ import Testing
     #expect(!safe.expectation.isBad)
   }
 
+  /// On the real runtime, with no gate: the safe rider never strands the
+  /// bike, wherever X's call-off lands.
+  @Test(.timeLimit(.minutes(1)), arguments: eras)
+  func theSafeRiderNeverStrandsTheBikeOnTheRealRuntime(era: EraUnderTest) async {
+    var options = Self.options(riders: 2)
+    options.runs = 300
+    let tally = await Stress.run(era.era, mode: .safe, options: options)
+    #expect(tally.runs == 300)
+    #expect(tally.forbidden == 0)
+  }
+
   /// Every forbidden example, played again, ends the same way.
   @Test(arguments: eras)
   func everyStrandedExampleReplaysToItsOutcome(era: EraUnderTest) async {
