@@ -82,6 +82,19 @@ import Testing
     #expect(result.standardOutput.isEmpty)
   }
 
+  /// The job shapes are visits to one station: a story of two stations is
+  /// refused in one line (it crashed with an index out of range before).
+  @Test(arguments: ["transfer", "cancel"])
+  func theJobsExplorerTakesOnlyTheOneStationStories(story: String) async throws {
+    let result = try await bikes.running(["explore", "--scheduler", "jobs", "--story", story])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "bikes-actors: --scheduler jobs explores the stories of one station (slot, bike),"
+          + " not --story \(story)"
+      ])
+  }
+
   /// `stress --callers`: the header and the JSON say where the riders
   /// checked and acted (how often the line breaks is measured, not tested:
   /// the jobs explorer's tests force the orders).

@@ -150,6 +150,12 @@ public enum CommandLineParser {
     if command == .play {
       if options.modes.count > 1 { options.modes = [.racy] }
     }
+    if options.jobs, !plot.exploresJobs {
+      let stories = Story.allCases.filter(\.plot.exploresJobs).map(\.rawValue)
+      throw UsageError(
+        "--scheduler jobs explores the stories of one station (\(stories.joined(separator: ", ")))"
+          + ", not --story \(options.story)")
+    }
     if options.jobs, options.maxSwitches != nil {
       throw UsageError(
         "--scheduler jobs takes no --max-switches: a job belongs to no rider to switch from")

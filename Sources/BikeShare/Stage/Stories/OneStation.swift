@@ -11,6 +11,8 @@ public struct OneStationPlot: Plot {
   public var participant: (one: String, many: String) { ("rider", "riders") }
   public var points: [ProbePoint] { [.arrive, .raceWindow] }
   public var canGetStuck: Bool { false }
+  /// The actors era's job shapes are visits to one station.
+  public var exploresJobs: Bool { true }
 
   /// Riders that dock (slot) or take a bike: the room the story has for them.
   var room: Int { want == .emptySlot ? station.emptySlots : station.freeBikes }

@@ -19,6 +19,9 @@ public protocol Plot: Sendable {
   func participants(riders: Int) -> [Int]
   /// `--riders` for this story (by default 2 to 4).
   var riderRange: ClosedRange<Int> { get }
+  /// `explore --scheduler jobs` can explore it (the actors era's job shapes
+  /// are one station's visits; by default no).
+  var exploresJobs: Bool { get }
   /// The stage's stations at the start, in the order the results keep.
   var stations: [StationRecord] { get }
   /// The probe points a schedule may name, in `--help` order.
@@ -94,6 +97,8 @@ extension Plot {
   public func participants(riders: Int) -> [Int] { Array(0..<riders) }
 
   public var riderRange: ClosedRange<Int> { 2...4 }
+
+  public var exploresJobs: Bool { false }
 
   public func broken(_ events: [Event]) -> String? { nil }
 
