@@ -32,24 +32,29 @@ extension ActorsEra {
 
   /// One rider's trip. Racy stops where it checks, with the bike: the
   /// `checkCancellation()` a rider might write before it docks throws in a
-  /// cancelled task. Safe gives the bike back first, with no `await` on the
-  /// way that a cancellation can cut short (an actor call cannot throw; a
-  /// `Task.sleep` would throw at once in a cancelled task).
+  /// cancelled task. Safe looks once and acts on what it saw: called off,
+  /// it gives the bike back, with no `await` on the way that a cancellation
+  /// can cut short (an actor call cannot throw; a `Task.sleep` would throw at
+  /// once in a cancelled task); not called off, it docks at Chiado, even if
+  /// the call-off lands a moment later.
   private static func ride(_ trip: CancelTrip, probe: RaceProbe, rossio: Station, chiado: Station)
     async
   {
     guard await probe.pass(trip.arrive) else { return }
     if Task.isCancelled { return trip.stops(holdingBike: false) }
     guard trip.took(await rossio.takeBike()), await probe.pass(trip.ride) else { return }
-    do {
-      if trip.mode.isFix, Task.isCancelled {
-        trip.gaveBack(await rossio.leaveBike())
-        return trip.stops(holdingBike: false)
+    guard trip.mode.isFix else {
+      do {
+        try Task.checkCancellation()
+      } catch {
+        return trip.stops(holdingBike: true)
       }
-      try Task.checkCancellation()
-      trip.docked(await chiado.leaveBike())
-    } catch {
-      trip.stops(holdingBike: true)
+      return trip.docked(await chiado.leaveBike())
     }
+    if Task.isCancelled {
+      trip.gaveBack(await rossio.leaveBike())
+      return trip.stops(holdingBike: false)
+    }
+    trip.docked(await chiado.leaveBike())
   }
 }
