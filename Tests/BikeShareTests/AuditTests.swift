@@ -100,55 +100,58 @@ import Testing
     }
   }
 
-  /// The audit under the contention it exists for: threads lowering and
-  /// raising all four counters of one station at once. Each round starts
-  /// the threads together on a fresh audit; each thread observes 64 values
-  /// in turn with the others (thread `t` observes `t + 1`, `t + 1 + threads`,
-  /// ...), each as a low and as a high, so the extremes are `±64 × threads`
-  /// and whoever holds them raced the others to record them. A correct
-  /// audit records them in every round. Batches of 5,000 rounds go on until
-  /// 5,000 rounds were contended (another thread stepped while thread 0
-  /// took its steps), or 45 s: on a loaded machine threads take turns
-  /// instead of running together, and a round without contention tests
-  /// nothing (inside the whole suite here, 5,000 contended rounds took 3 to
-  /// 14 s; alone, 0.1 s). Why 5,000: an audit that gives up after one failed
-  /// compare-exchange lost an extreme in 0.4 % to 14 % of contended rounds
-  /// (10 runs on two cores, alone and inside the whole suite, breaking
-  /// `lower`, then `raise`), so 5,000 contended rounds miss it with a
-  /// probability below 0.996^5000, about 2e-9.
-  // NB: in `StationAudit.lower` (or `raise`), `return` after a failed
-  // compare-exchange instead of trying again, and this fails.
+  /// A store that loses to a rival is tried again: the scripted exchange
+  /// lets a rival's lesser extreme land between the read and the store, as
+  /// another thread would, and the true extreme must still win. Forced
+  /// here, so it never depends on how busy the machine is.
+  // NB: in `StationAudit.settle`, `return` after a failed exchange instead
+  // of trying again, and this fails.
+  @Test(arguments: [(-5, -3, true), (5, 3, false)])
+  func aStoreThatLosesToARivalIsTriedAgain(value: Int, rival: Int, lowering: Bool) {
+    var stored = 0
+    var rivalStored = false
+    StationAudit.settle(value, from: 0, beyond: lowering ? (<) : (>)) { expected, desired in
+      if !rivalStored {
+        rivalStored = true
+        stored = rival
+      }
+      guard stored == expected else { return (false, stored) }
+      stored = desired
+      return (true, expected)
+    }
+    #expect(stored == value, "the rival's \(rival) stayed; the true extreme is \(value)")
+  }
+
+  /// The same on real threads: each thread observes 64 values in turn with
+  /// the others (thread `t` observes `t + 1`, `t + 1 + threads`, ...), each
+  /// as a low and as a high, so the extremes are `±64 × threads`, and a
+  /// correct audit records them in every round. How many rounds were
+  /// contended depends on the machine's load (inside the whole suite on two
+  /// cores, from about 300 to 5,000 in 45 s), so this test asks only that no
+  /// round lost an extreme; the forced test above is the one that fails
+  /// when the retry is gone.
   @Test(.timeLimit(.minutes(1)))
-  func contendedObservationsKeepTheTrueExtremesInEveryRound() async {
+  func observationsOnRealThreadsKeepTheTrueExtremes() async {
     let threads = min(4, max(2, ProcessInfo.processInfo.activeProcessorCount))
-    let (goal, values, batch) = (5_000, 64, 5_000)
+    let (values, batch) = (64, 5_000)
     let top = values * threads
-    let started = ContinuousClock.now
-    var (played, contended) = (0, 0)
     var wrong: [String] = []
-    while contended < goal, ContinuousClock.now - started < .seconds(45) {
+    for round in 0..<2 {
       let audits = (0..<batch).map { _ in
         StationAudit(StationRecord(id: "s", name: "S", freeBikes: 0, emptySlots: 0))
       }
-      let rounds = Rounds(threads: threads)
-      await rounds.play(audits, values: values)
-      for (round, audit) in audits.enumerated()
+      await Rounds(threads: threads).play(audits, values: values)
+      for (index, audit) in audits.enumerated()
       where audit.lowest != StationCounts(freeBikes: -top, emptySlots: -top)
         || audit.highest != StationCounts(freeBikes: top, emptySlots: top)
       {
         wrong.append(
-          "round \(played + round): lowest \(audit.lowest), highest \(audit.highest)")
+          "round \(round * batch + index): lowest \(audit.lowest), highest \(audit.highest)")
       }
-      played += batch
-      contended += rounds.contended.load(ordering: .relaxed)
     }
-    let first = wrong.first ?? ""
     #expect(
       wrong.isEmpty,
-      "\(wrong.count) of \(played) rounds lost an extreme (expected ∓\(top)); the first: \(first)")
-    #expect(
-      contended >= goal,
-      "only \(contended) of \(played) rounds were contended in \(ContinuousClock.now - started)")
+      "\(wrong.count) rounds lost an extreme (expected ∓\(top)); the first: \(wrong.first ?? "")")
   }
 
   @Test func reportChecksConservationIncludingBikesBeingRidden() throws {

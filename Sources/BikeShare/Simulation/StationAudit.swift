@@ -57,20 +57,29 @@ public final class StationAudit: Sendable {
   }
 
   private static func lower(_ atomic: borrowing Atomic<Int>, to value: Int) {
-    var current = atomic.load(ordering: .relaxed)
-    while value < current {
-      let (exchanged, original) = atomic.compareExchange(
-        expected: current, desired: value, ordering: .relaxed)
-      if exchanged { return }
-      current = original
+    settle(value, from: atomic.load(ordering: .relaxed), beyond: <) { expected, desired in
+      atomic.compareExchange(expected: expected, desired: desired, ordering: .relaxed)
     }
   }
 
   private static func raise(_ atomic: borrowing Atomic<Int>, to value: Int) {
-    var current = atomic.load(ordering: .relaxed)
-    while value > current {
-      let (exchanged, original) = atomic.compareExchange(
-        expected: current, desired: value, ordering: .relaxed)
+    settle(value, from: atomic.load(ordering: .relaxed), beyond: >) { expected, desired in
+      atomic.compareExchange(expected: expected, desired: desired, ordering: .relaxed)
+    }
+  }
+
+  /// Stores `value` if it is `beyond` the extreme, trying again whenever
+  /// another thread changed the extreme between the read and the store
+  /// (`exchange` returns whether it stored, and what it found). Giving up
+  /// after one failed exchange would lose the true extreme to a rival that
+  /// stored a lesser one.
+  static func settle(
+    _ value: Int, from start: Int, beyond: (Int, Int) -> Bool,
+    exchange: (_ expected: Int, _ desired: Int) -> (exchanged: Bool, original: Int)
+  ) {
+    var current = start
+    while beyond(value, current) {
+      let (exchanged, original) = exchange(current, value)
       if exchanged { return }
       current = original
     }
