@@ -10,8 +10,7 @@ public struct CancelPlot: Plot {
   public var participant: (one: String, many: String) { ("rider", "riders") }
   /// Rossio: 1 free bike, no empty slot. Chiado: a slot for each of 4 riders.
   public let stations = [
-    StationRecord(id: "x-rossio", name: "Rossio", freeBikes: 1, emptySlots: 0),
-    StationRecord(id: "y-chiado", name: "Chiado", freeBikes: 0, emptySlots: 4),
+    StationRecord.rossio(freeBikes: 1, emptySlots: 0), .chiado(freeBikes: 0, emptySlots: 4),
   ]
   public var points: [ProbePoint] { [.arrive, .ride, .cancel] }
   public var canGetStuck: Bool { false }

@@ -67,3 +67,16 @@ public struct TransferStage: Sendable {
       names: stations.map(\.name))
   }
 }
+
+extension StationRecord {
+  /// Rossio, the first of the two stations of the transfer and cancel
+  /// stories: its id sorts before Chiado's (the safe vans' one order).
+  public static func rossio(freeBikes: Int, emptySlots: Int) -> StationRecord {
+    StationRecord(id: "x-rossio", name: "Rossio", freeBikes: freeBikes, emptySlots: emptySlots)
+  }
+
+  /// Chiado, the second of the two.
+  public static func chiado(freeBikes: Int, emptySlots: Int) -> StationRecord {
+    StationRecord(id: "y-chiado", name: "Chiado", freeBikes: freeBikes, emptySlots: emptySlots)
+  }
+}

@@ -12,8 +12,8 @@ public struct TransferPlot: Plot {
   /// Rossio (X) and Chiado (Y), 1 free bike and 1 empty slot each. Their
   /// ids sort Rossio first: the one global order of the safe vans.
   public let stations = [
-    StationRecord(id: "x-rossio", name: "Rossio", freeBikes: 1, emptySlots: 1),
-    StationRecord(id: "y-chiado", name: "Chiado", freeBikes: 1, emptySlots: 1),
+    StationRecord.rossio(freeBikes: 1, emptySlots: 1),
+    .chiado(freeBikes: 1, emptySlots: 1),
   ]
   public var points: [ProbePoint] { [.arrive, .raceWindow, .hold] }
   public var canGetStuck: Bool { true }
