@@ -17,6 +17,8 @@ public enum Event: Sendable, Equatable {
   case calledOff(rider: Int, by: Int)
   /// The cancel story: a called-off rider stops, with the bike or without.
   case stopped(rider: Int, holdingBike: Bool)
+  /// The cancel story: a rider finds no bike, and its trip ends (no waiting leg).
+  case foundNoBike(rider: Int, station: String)
   /// Anything else an era shows live (e.g. operations in flight per queue).
   case note(String)
 
@@ -141,6 +143,8 @@ public final class EventLog: Sendable {
       return "\(riderName(rider)) holds \(station)"
     case .letGo(let rider, let station):
       return "\(riderName(rider)) lets go of \(station) and starts again"
+    case .foundNoBike(let rider, let station):
+      return "\(riderName(rider)) finds no bike at \(station) and goes home"
     case .calledOff(let rider, let by):
       return "\(riderName(by)) calls off \(riderName(rider))"
     case .stopped(let rider, let holding):

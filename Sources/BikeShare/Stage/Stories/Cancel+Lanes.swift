@@ -6,7 +6,7 @@ enum CancelLanes {
     switch event {
     case .tookBike(let rider, let station, _): (rider, "takes at \(station)")
     case .leftBike(let rider, let station, _): (rider, "docks at \(station)")
-    case .turnedAway(let rider, let station, _): (rider, "no bike (\(station))")
+    case .foundNoBike(let rider, let station): (rider, "no bike (\(station))")
     case .calledOff(let rider, let by): (by, "calls off \(Schedule.name(rider))")
     case .stopped(let rider, let holding): (rider, holding ? "stops WITH the bike" : "stops")
     default: nil
@@ -47,7 +47,7 @@ enum CancelLanes {
         let verb = event.isTake ? "takeBike()" : "leaveBike()"
         lines.append("    \(Schedule.name(rider))->>\(alias(station)): \(verb)")
         lines.append("    Note over \(alias(station)): \(now)")
-      case .turnedAway(let rider, let station, _):
+      case .foundNoBike(let rider, let station):
         lines.append("    \(alias(station))-->>\(Schedule.name(rider)): no free bike")
       case .calledOff(let rider, let by):
         lines.append(

@@ -90,7 +90,7 @@ public struct CancelTrip: Sendable {
   @discardableResult
   public func took(_ now: StationCounts?) -> Bool {
     guard let now else {
-      log.record(.turnedAway(rider: rider, station: names[0], wanted: .bike))
+      log.record(.foundNoBike(rider: rider, station: names[0]))
       return false
     }
     log.record(.tookBike(rider: rider, station: names[0], now: now))
