@@ -3,9 +3,10 @@ import Dispatch
 
 /// The cancel story (`--story cancel`) in the era of completion handlers:
 /// each rider's trip is a chain of blocks on a serial queue of its own, and
-/// the handle its start returns can be cancelled, as a `URLSessionTask` or a
-/// `DispatchWorkItem` can: `cancel()` only sets a flag. A block already
-/// running goes on, and the chain stops only where a block reads the flag.
+/// the handle its start returns can be cancelled: `cancel()` only sets a
+/// flag (a `DispatchWorkItem` already running sees no more than its
+/// `isCancelled`). A block already running goes on, and the chain stops
+/// only where a block reads the flag.
 extension CallbacksEra {
   /// A trip's handle: `cancel()` asks, `isCancelled` is what the blocks read.
   final class CallOff: Sendable {
