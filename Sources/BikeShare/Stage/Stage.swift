@@ -45,8 +45,11 @@ public struct Schedule: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// "A and B", "A, B and C".
-  public static func names(_ riders: Int) -> String {
-    let all = (0..<riders).map(name)
+  public static func names(_ riders: Int) -> String { names(of: Array(0..<riders)) }
+
+  /// "A and X", "A, B and X": the participants `indices`, by name.
+  public static func names(of indices: [Int]) -> String {
+    let all = indices.map(name)
     guard all.count > 1 else { return all.joined() }
     return all.dropLast().joined(separator: ", ") + " and " + all[all.count - 1]
   }

@@ -129,7 +129,7 @@ public struct CancelTrip: Sendable {
   }
 
   /// Called off while it holds the bike: racy stops with it, safe gives it back.
-  public func stopsWithTheBike(giveBack: () -> StationCounts?) {
+  private func stopsWithTheBike(giveBack: () -> StationCounts?) {
     if mode.isFix { gaveBack(giveBack()) }
     stops(holdingBike: !mode.isFix)
   }

@@ -105,11 +105,7 @@ extension Plot {
   public var notConserved: String { "a bike was lost or made up" }
 
   /// "A and B", "A, B and X": who is on the stage, by name.
-  public func cast(riders: Int) -> String {
-    let all = participants(riders: riders).map(Schedule.name)
-    guard all.count > 1 else { return all.joined() }
-    return all.dropLast().joined(separator: ", ") + " and " + all[all.count - 1]
-  }
+  public func cast(riders: Int) -> String { Schedule.names(of: participants(riders: riders)) }
 
   /// A counter left `0...capacity`, or a bike was lost or made up.
   public func isForbidden(_ result: StageResult) -> Bool {
