@@ -6,20 +6,16 @@ import Foundation
 /// hold its van lock, an `NSLock` (`Station.vanLock`); the counters keep
 /// their own lock for each single call.
 struct Van: BlockingVan {
-  /// Who the van is, its route, and what it logs (`VanTrip`, the same in every era).
   let trip: VanTrip
   let stations: [Station]
   let probe: BlockingRaceProbe
 
-  // MARK: - Racy and back-off
+  // MARK: - One call each, under the counters' own lock; racy and back-off
 
-  /// Checks both stations, then takes and leaves as two more calls.
-  func racy() -> VanOutcome? {
-    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
-    return trip.racy(
-      pause: probe.pause, free: from.freeBikes, empty: to.emptySlots, take: from.removeBike(),
-      leave: to.addBike())
-  }
+  func freeBikes(at source: Station) -> Int { source.freeBikes }
+  func emptySlots(at destination: Station) -> Int { destination.emptySlots }
+  func takeBike(from source: Station) -> StationCounts { source.removeBike() }
+  func leaveBike(at destination: Station) -> StationCounts { destination.addBike() }
 
   /// Locks the source's van lock, `try()`s the destination's, else lets go and starts again.
   func backOff() -> VanOutcome? {
@@ -56,12 +52,5 @@ struct Van: BlockingVan {
   private func letGo(_ station: Int) {
     trip.whereabouts?.letGo(van: trip.index, station: station)
     stations[station].vanLock.unlock()
-  }
-
-  /// Holding both stations: check and move, with no other van in between.
-  private func move() -> VanOutcome {
-    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
-    return trip.move(
-      free: from.freeBikes, empty: to.emptySlots, take: from.removeBike(), leave: to.addBike())
   }
 }

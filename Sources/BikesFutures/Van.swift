@@ -6,20 +6,16 @@ import Dispatch
 /// each station's future. To hold a station is to run in a future's work on
 /// its queue (`Station.hold`).
 struct Van: BlockingVan {
-  /// Who the van is, its route, and what it logs (`VanTrip`, the same in every era).
   let trip: VanTrip
   let stations: [Station]
   let probe: BlockingRaceProbe
 
-  // MARK: - Racy and back-off
+  // MARK: - One future each, waited for; racy and back-off
 
-  /// A future to check each station, then one to take, one to leave.
-  func racy() -> VanOutcome? {
-    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
-    return trip.racy(
-      pause: probe.pause, free: from.freeBikes().wait(), empty: to.emptySlots().wait(),
-      take: from.removeBike().wait(), leave: to.addBike().wait())
-  }
+  func freeBikes(at source: Station) -> Int { source.freeBikes().wait() }
+  func emptySlots(at destination: Station) -> Int { destination.emptySlots().wait() }
+  func takeBike(from source: Station) -> StationCounts { source.removeBike().wait() }
+  func leaveBike(at destination: Station) -> StationCounts { destination.addBike().wait() }
 
   /// Takes the source's token, tries the destination's, else starts again.
   func backOff() -> VanOutcome? {
@@ -74,13 +70,5 @@ struct Van: BlockingVan {
 
   private func letRidersIn(_ station: Int) {
     if trip.whereabouts != nil { stations[station].exclusion.release() }
-  }
-
-  /// Holding both tokens: check and move, a future for each step.
-  private func move() -> VanOutcome {
-    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
-    return trip.move(
-      free: from.freeBikes().wait(), empty: to.emptySlots().wait(),
-      take: from.removeBike().wait(), leave: to.addBike().wait())
   }
 }

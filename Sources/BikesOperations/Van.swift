@@ -6,19 +6,17 @@ import Foundation
 /// station is to run an operation on its queue (`Station.hold`), which runs
 /// one operation at a time.
 struct Van: BlockingVan {
-  /// Who the van is, its route, and what it logs (`VanTrip`, the same in every era).
   let trip: VanTrip
   let stations: [Station]
   let probe: BlockingRaceProbe
 
-  // MARK: - Racy and back-off
+  // MARK: - One operation each, waited for; racy and back-off
 
-  /// An operation to check each station, then one to take, one to leave.
-  func racy() -> VanOutcome? {
-    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
-    return trip.racy(
-      pause: probe.pause, free: from.hold { from.freeBikes }, empty: to.hold { to.emptySlots },
-      take: from.hold { from.removeBike() }, leave: to.hold { to.addBike() })
+  func freeBikes(at source: Station) -> Int { source.hold { source.freeBikes } }
+  func emptySlots(at destination: Station) -> Int { destination.hold { destination.emptySlots } }
+  func takeBike(from source: Station) -> StationCounts { source.hold { source.removeBike() } }
+  func leaveBike(at destination: Station) -> StationCounts {
+    destination.hold { destination.addBike() }
   }
 
   /// Takes the source's token, tries the destination's, else starts again.
@@ -58,13 +56,5 @@ struct Van: BlockingVan {
       let outerNow = trip.secondGetsTheBike(first: first) ? outer.removeBike() : outer.addBike()
       return trip.moved(first: first, firstNow: outerNow, secondNow: innerNow)
     }
-  }
-
-  /// Holding both tokens: check and move, an operation for each step.
-  private func move() -> VanOutcome {
-    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
-    return trip.move(
-      free: from.hold { from.freeBikes }, empty: to.hold { to.emptySlots },
-      take: from.hold { from.removeBike() }, leave: to.hold { to.addBike() })
   }
 }

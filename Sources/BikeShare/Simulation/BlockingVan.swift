@@ -3,13 +3,23 @@
 /// mode is the same in those eras, so it is written here once; how to hold a
 /// station, race and back off is each era's own.
 public protocol BlockingVan: Sendable {
+  associatedtype Station
   /// Who the van is, its route, and what it logs.
   var trip: VanTrip { get }
+  /// Every station of the stage, by index.
+  var stations: [Station] { get }
+  /// Where a racy van pauses and the scripted gate lets a van go on.
+  var probe: BlockingRaceProbe { get }
+  /// The four single calls of a move, each in the era's idiom: the bikes at
+  /// the van's source, the slots at its destination, take one, leave one.
+  /// `racy` makes each its own step; `move` makes them back to back.
+  func freeBikes(at source: Station) -> Int
+  func emptySlots(at destination: Station) -> Int
+  func takeBike(from source: Station) -> StationCounts
+  func leaveBike(at destination: Station) -> StationCounts
   /// Holds `first`, then `second` as well, checks and moves (nil: the
   /// scripted gate gave up on the van, in a deadlocked schedule).
   func holdBoth(first: Int, second: Int) -> VanOutcome?
-  /// Checks both stations, then takes and leaves as separate steps.
-  func racy() -> VanOutcome?
   /// Holds the source, tries the destination, and starts again if it is held.
   func backOff() -> VanOutcome?
 }
@@ -27,5 +37,24 @@ extension BlockingVan {
     case .backoff: return backOff()
     default: return racy()
     }
+  }
+}
+
+extension BlockingVan {
+  /// Checks both stations, then takes and leaves as separate steps: another
+  /// van may come between any two of them.
+  public func racy() -> VanOutcome? {
+    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
+    return trip.racy(
+      pause: probe.pause, free: freeBikes(at: from), empty: emptySlots(at: to),
+      take: takeBike(from: from), leave: leaveBike(at: to))
+  }
+
+  /// Holding both stations: check and move, with no other van in between.
+  public func move() -> VanOutcome {
+    let (from, to) = (stations[trip.route.from], stations[trip.route.to])
+    return trip.move(
+      free: freeBikes(at: from), empty: emptySlots(at: to), take: takeBike(from: from),
+      leave: leaveBike(at: to))
   }
 }
