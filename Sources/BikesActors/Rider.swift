@@ -15,16 +15,25 @@ struct Rider: Sendable {
   let log: EventLog
 
   /// Rides (and walks) until the journey is over or the task is cancelled.
-  func ride(_ start: Journey, legDuration: Duration) async -> RiderResult {
+  /// - Parameter callOff: `--call-off`: the app cancels this rider's task
+  ///   as it sets off on the ride the dice chose.
+  func ride(_ start: Journey, legDuration: Duration, callOff: () -> Void = {}) async
+    -> RiderResult
+  {
     var journey = start
     defer { probe.finished(rider: journey.rider) }
-    while !Task.isCancelled {
+    // Cancelled: Ctrl-C, or the app's call-off. Called off, a racy rider
+    // stops at this check, holding what it holds; a safe one rides on until
+    // it has docked its bike (its sleeps, which throw at once, do not stop it).
+    while !Task.isCancelled || journey.result.calledOff && !journey.noticedCallOff() {
       let index = journey.pickStation()
       let succeeded = await visit(index, wanting: journey.wants, as: journey.rider)
       switch journey.record(succeeded) {
       case .leg:
+        if journey.callOffDue() { callOff() }
         // Walking or riding to the next station. Cancellation wakes the sleep
-        // early; the loop condition then ends the ride.
+        // early (it throws at once in a cancelled task); the loop condition
+        // then ends the ride.
         try? await Task.sleep(for: legDuration)
       case .over:
         if journey.result.reachedGoal {

@@ -34,7 +34,12 @@ enum Run {
           await withTaskGroup(of: (Int, RiderResult).self) { group in
             for index in crew {
               let journey = simulation.journey(for: index)
-              group.addTask { (index, await rider.ride(journey, legDuration: legDuration)) }
+              group.addTask {
+                guard simulation.callOffs?.plan[index] != nil else {
+                  return (index, await rider.ride(journey, legDuration: legDuration))
+                }
+                return (index, await calledOff(rider, journey, legDuration: legDuration))
+              }
             }
             var finished: [(Int, RiderResult)] = []
             for await result in group { finished.append(result) }
@@ -52,6 +57,31 @@ enum Run {
     var ends: [StationCounts] = []
     for station in stations { ends.append(await station.counts) }
     return RunOutcome(riders: results, stations: ends, vans: vanResults)
+  }
+
+  /// `--call-off`: a task group's children are cancelled all together or
+  /// not at all, so a rider the app may call off alone rides in a task of
+  /// its own, whose handle the app keeps (`Task.cancel()`). Cancelling the
+  /// crew (Ctrl-C) does not reach such a task: it is passed on by hand.
+  private static func calledOff(_ rider: Rider, _ journey: Journey, legDuration: Duration) async
+    -> RiderResult
+  {
+    let handle = Locked<Task<RiderResult, Never>?>(nil)
+    // Made under the lock, so the rider's call-off finds the handle there.
+    let trip = handle.withLock { kept in
+      let trip = Task {
+        await rider.ride(journey, legDuration: legDuration) {
+          handle.withLock { $0 }?.cancel()
+        }
+      }
+      kept = trip
+      return trip
+    }
+    return await withTaskCancellationHandler {
+      await trip.value
+    } onCancel: {
+      trip.cancel()
+    }
   }
 
   /// Every van's transfers, a leg between them, until done or cancelled.

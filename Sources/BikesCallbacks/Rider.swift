@@ -26,6 +26,10 @@ final class Rider: Sendable {
   /// A 2024 type: a 2016 rider would confine this state to `queue`. Kept so
   /// the compiler checks `Rider`.
   private let state: Locked<State>
+  /// `--call-off`: the trip's handle, which the app cancels as the rider
+  /// sets off on the ride the dice chose. Cancelling only sets a flag: the
+  /// leg's `asyncAfter` block still runs, and reads it.
+  private let callOff = CallbacksEra.CallOff()
 
   private struct State {
     var legUnderWay = false
@@ -96,6 +100,7 @@ final class Rider: Sendable {
     let scheduled = state.withLock { state in
       guard !state.stopped else { return false }
       state.legUnderWay = true
+      if state.journey.callOffDue() { callOff.cancel() }
       return true
     }
     guard scheduled else { return finish() }
@@ -106,11 +111,13 @@ final class Rider: Sendable {
 
   private func legEnded() {
     // Whoever ends the leg owns the next step: this block, or `stop()`.
-    let mine = state.withLock { state in
-      defer { state.legUnderWay = false }
-      return state.legUnderWay
+    let (mine, stops) = state.withLock { state in
+      guard state.legUnderWay else { return (false, false) }
+      state.legUnderWay = false
+      return (true, callOff.isCancelled && state.journey.noticedCallOff())
     }
-    if mine { goToNextStation() }
+    guard mine else { return }
+    stops ? finish() : goToNextStation()
   }
 
   private func finish() {

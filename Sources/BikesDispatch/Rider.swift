@@ -8,11 +8,17 @@ struct Rider: Sendable {
   let mode: Mode
   let probe: BlockingRaceProbe
   let log: EventLog
+  /// `--call-off`: the app sets it, as `Thread.cancel()` sets `isCancelled`;
+  /// the rider reads it when a leg is over. Asleep in its leg, the thread
+  /// cannot see it.
+  let callOff = DispatchEra.CallOff()
 
   /// Rides the whole journey, blocking the calling thread.
   /// - Parameter nap: sleeps one leg; returns true if the run was stopped meanwhile.
   func ride(_ journey: Journey, nap: () -> Bool) -> RiderResult {
-    journey.ride(log: log, stations: stations.map(\.record.name), visit: visit, leg: nap)
+    journey.ride(
+      log: log, stations: stations.map(\.record.name), visit: visit, leg: nap,
+      callOff: callOff.cancel, calledOff: { callOff.isCancelled })
   }
 
   /// Asks the station for a bike or an empty slot.

@@ -16,6 +16,10 @@ final class Rider: Sendable {
   private let onRelease: (@Sendable () -> Void)?
   /// The leg under way, so that Ctrl-C can cancel it.
   private let legs = Locked<(stopped: Bool, current: Future<Void, any Error>?)>((false, nil))
+  /// `--call-off`: the rider's trip, a future the app cancels. Cancelling
+  /// finishes it at once, and the leg under way with it (its `wait()` ends),
+  /// but stops no work: the rider goes on until its code reads `isCancelled`.
+  private let trip = Future<Void, any Error>.byHand { _ in }
 
   init(
     index: Int, stations: [Station], mode: Mode, exclusive: FuturesExclusive,
@@ -36,9 +40,19 @@ final class Rider: Sendable {
 
   /// Rides the whole journey, blocking the calling thread.
   func ride(_ journey: Journey) -> RiderResult {
-    journey.ride(log: log, stations: stations.map(\.record.name), visit: visit) {
-      (try? nextLeg().wait()) == nil  // true: the leg was cancelled (Ctrl-C)
-    }
+    journey.ride(
+      log: log, stations: stations.map(\.record.name), visit: visit,
+      leg: {
+        _ = try? nextLeg().wait()  // cancelled: Ctrl-C, or the trip was called off
+        return legs.withLock { $0.stopped }
+      },
+      callOff: callOff, calledOff: { trip.isCancelled })
+  }
+
+  /// The app calls the rider off: its trip, and the leg under way.
+  private func callOff() {
+    trip.cancel()
+    legs.withLock { $0.current }?.cancel()
   }
 
   /// Ctrl-C: cancels the leg under way, so its `wait()` ends at once, and
@@ -53,7 +67,7 @@ final class Rider: Sendable {
 
   private func nextLeg() -> Future<Void, any Error> {
     legs.withLock { legs in
-      guard !legs.stopped else { return .byHand { $0.cancel() } }
+      guard !legs.stopped, !trip.isCancelled else { return .byHand { $0.cancel() } }
       let leg = Future.after(legDuration)
       legs.current = leg
       return leg

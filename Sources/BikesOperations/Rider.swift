@@ -84,13 +84,16 @@ final class Rider: Sendable {
   /// The act's answer. The journey records it; if the journey is over, the
   /// leg planned after this visit is cancelled and will hand on `done`.
   private func answered(_ counts: StationCounts?, at station: Int) {
-    let ending = state.withLock { state -> (leg: LegOperation?, goal: Bool)? in
+    let (ending, callingOff) = state.withLock {
+      state -> ((leg: LegOperation?, goal: Bool)?, LegOperation?) in
       let next = state.journey.record(counts != nil)
-      guard next == .over, !state.ended else { return nil }
+      if next != .over, state.journey.callOffDue() { return (nil, state.nextLeg) }
+      guard next == .over, !state.ended else { return (nil, nil) }
       state.ended = true
-      return (state.nextLeg.take(), state.journey.result.reachedGoal)
+      return ((state.nextLeg.take(), state.journey.result.reachedGoal), nil)
     }
     if log.isEnabled { log.record(.note(queues.line)) }
+    if let callingOff { callOff(callingOff) }
     guard let ending else { return }
     if ending.goal {
       log.record(.reachedGoal(rider: index, station: stations[station].record.name))
@@ -99,6 +102,24 @@ final class Rider: Sendable {
     // honours its cancellation (no ride) and hands on `done`.
     ending.leg?.cancel()
     finish(after: ending.leg)
+  }
+
+  /// `--call-off`: the app cancels the ride's leg as the rider sets off, and
+  /// `cancel()` is all it does: the leg finishes without riding (its
+  /// `start()` reads `isCancelled`) and hands on its successor. Racy: the
+  /// rider plans nothing more, and stops holding the bike. Safe: the
+  /// cancelled leg's successor plans the visit that docks the bike; then the
+  /// journey is over.
+  private func callOff(_ leg: LegOperation?) {
+    let stops = state.withLock { state in
+      let stops = state.journey.noticedCallOff()
+      if stops { state.ended = true }
+      state.nextLeg = nil
+      return stops
+    }
+    if !stops { leg?.then { [unowned self] in self.planVisit(after: nil) } }
+    leg?.cancel()
+    if stops { finish(after: leg) }
   }
 
   /// Ctrl-C: plan nothing more; the last planned leg will hand on `done`.

@@ -35,6 +35,9 @@ import Testing
           --paths N                      paths (bike trips) per rider (default 10)
           --vans N                       rebalancing vans, each moving as many bikes
                                          as a rider rides paths (default 0)
+          --call-off N                   riders the app calls off while they ride
+                                         (the dice choose them, and on which of
+                                         their first three rides; default 0)
           --goal ID_OR_NAME              a rider stops once it leaves a bike there
           --seed N                       dice seed (default 2021)
           --leg-ms N                     real time per leg in milliseconds (default 10)
@@ -167,6 +170,9 @@ import Testing
       "--goal 'Belém' is not among the selected stations (add it with --station or raise --stations)"
     ),
     (["--stations", "13"], "--stations 13: city 'Lisboa sample network' has only 12 stations"),
+    (["--call-off", "51"], "--call-off 51 calls off more riders than --riders 50"),
+    (["--call-off", "-1"], "--call-off must not be negative, got -1"),
+    (["explore", "--call-off", "1"], "explore does not take --call-off (see --help)"),
   ]
 
   @Test(arguments: Eras.all)

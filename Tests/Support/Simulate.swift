@@ -6,9 +6,11 @@ public func simulate<E: Era>(
   goal: String? = nil, legMilliseconds: Int = 0, raceWindowMicroseconds: Int = 0,
   stop: StopSwitch = StopSwitch(), probe: RaceProbe? = nil,
   blockingProbe: BlockingRaceProbe? = nil, lock: LockKind = .mutex, fix: ActorsFix = .method,
-  exclusive: FuturesExclusive = .condition, vans: Int = 0, seed: UInt64 = 2021
+  exclusive: FuturesExclusive = .condition, vans: Int = 0, seed: UInt64 = 2021,
+  callOffs: Int = 0
 ) async throws -> RunReport {
   var configuration = Configuration()
+  configuration.callOffs = callOffs
   configuration.vans = vans
   configuration.seed = seed
   configuration.modes = [mode]

@@ -46,6 +46,11 @@ public enum CommandLineParser {
         "--mode nested is how vans hold stations: add --vans N"
           + (story.map { " (or replay it with --story \($0.rawValue))" } ?? ""))
     }
+    if configuration.callOffs > configuration.riders {
+      throw UsageError(
+        "--call-off \(configuration.callOffs) calls off more riders than --riders \(configuration.riders)"
+      )
+    }
     return .run(configuration)
   }
 

@@ -19,6 +19,11 @@ public struct RunReport: Sendable, Codable {
   public let vanTurnedAway: Int?
   public let stations: [StationReport]
   public let violations: [Violation]
+  /// `--call-off`: riders called off, the bikes they stranded, and how they
+  /// stopped (nil without `--call-off`).
+  public let calledOff: Int?
+  public let stranded: Int?
+  public let callOffs: CallOffSummary?
   public let bikesAtStart: Int
   public let bikesAtEnd: Int
   public let bikesRidden: Int
@@ -52,6 +57,10 @@ public struct RunReport: Sendable, Codable {
     self.vanTurnedAway = outcome.vans.reduce(0) { $0 + $1.turnedAway }
     self.stations = zip(simulation.audits, ends).map { StationReport(audit: $0, end: $1) }
     self.violations = simulation.audits.flatMap(\.violations)
+    let callOffs = simulation.callOffs?.summary(of: results)
+    self.callOffs = callOffs
+    self.calledOff = callOffs?.calledOff
+    self.stranded = callOffs?.stranded
     self.bikesAtStart = simulation.stations.reduce(0) { $0 + $1.freeBikes }
     self.bikesRidden = results.count(where: \.holdsBike)
     self.bikesAtEnd = ends.reduce(0) { $0 + $1.freeBikes } + bikesRidden
@@ -70,11 +79,13 @@ public struct RunReport: Sendable, Codable {
   }
 
   /// The race shown (racy) or the fix broken (safe).
-  public var hasViolations: Bool { !violations.isEmpty || !conserved }
+  public var hasViolations: Bool { !violations.isEmpty || !conserved || (stranded ?? 0) > 0 }
 
   enum CodingKeys: String, CodingKey {
     case era, mode, config, riders, paths, stations, violations, conserved, interrupted, notes
-    case vans
+    case vans, stranded
+    case calledOff = "called_off"
+    case callOffs = "call_offs"
     case vanMoves = "van_moves"
     case vanTurnedAway = "van_turned_away"
     case normalLegs = "normal_legs"
@@ -121,6 +132,8 @@ public struct ConfigReport: Sendable, Codable {
   public let watchdogMs: Int?
   /// `--vans` (optional only so that older report lines still read).
   public let vans: Int?
+  /// `--call-off` (optional only so that older report lines still read).
+  public let callOff: Int?
   /// `bikes-dispatch` only (nil for the other eras).
   public let lock: LockKind?
   /// `bikes-futures` only (nil for the other eras).
@@ -147,6 +160,7 @@ public struct ConfigReport: Sendable, Codable {
     failOnViolation = configuration.failOnViolation
     watchdogMs = configuration.watchdogMilliseconds
     vans = configuration.vans
+    callOff = configuration.callOffs
     lock = era.takes(.lock) ? configuration.lock : nil
     exclusive = era.takes(.exclusive) ? configuration.exclusive : nil
     fix = era.takes(.fix) ? configuration.fix : nil
@@ -163,6 +177,7 @@ public struct ConfigReport: Sendable, Codable {
     case failOnViolation = "fail_on_violation"
     case watchdogMs = "watchdog_ms"
     case vans
+    case callOff = "call_off"
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -181,6 +196,7 @@ public struct ConfigReport: Sendable, Codable {
     try container.encode(failOnViolation, forKey: .failOnViolation)
     try container.encodeIfPresent(watchdogMs, forKey: .watchdogMs)
     try container.encodeIfPresent(vans, forKey: .vans)
+    try container.encodeIfPresent(callOff, forKey: .callOff)
     try container.encodeIfPresent(lock, forKey: .lock)
     try container.encodeIfPresent(exclusive, forKey: .exclusive)
     try container.encodeIfPresent(fix, forKey: .fix)

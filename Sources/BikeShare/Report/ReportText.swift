@@ -55,6 +55,7 @@ extension RunReport {
       lines.append("violations (\(violations.count)):")
       lines.append(contentsOf: violations.map { "  \($0)" })
     }
+    if let callOffs { lines.append(callOffs.line) }
     lines.append(contentsOf: notes)
     lines.append(verdictLine)
     return lines.joined(separator: "\n")
@@ -73,7 +74,13 @@ extension RunReport {
 
   /// The report's last line: the verdict, explained.
   public var verdictLine: String {
-    Self.verdictLine(era: era, mode: mode, hasViolations: hasViolations)
+    if let stranded, stranded > 0, violations.isEmpty, conserved {
+      return mode.isFix
+        ? "→ FIX BROKEN: a called-off rider stopped holding its bike."
+        : "→ stranded: a called-off rider stopped where it noticed, holding its bike (calling"
+          + " off only asks)."
+    }
+    return Self.verdictLine(era: era, mode: mode, hasViolations: hasViolations)
   }
 
   /// The verdict line of a run of `era` in `mode`. A clean run says only

@@ -26,6 +26,8 @@ public struct Configuration: Sendable, Equatable {
   public var watchdogMilliseconds = 3_000
   /// `--vans`: rebalancing vans, each making `paths` transfers.
   public var vans = 0
+  /// `--call-off`: riders the app calls off while they ride.
+  public var callOffs = 0
   /// `bikes-dispatch` only.
   public var lock = LockKind.mutex
   /// `bikes-dispatch` only: riders' threads alive at once, at most.

@@ -16,6 +16,10 @@ public struct Journey: Sendable {
   private var turnedAwayInARow = 0
   /// Told of every visit, for the watchdog (shared by the run's journeys).
   private let whereabouts: Whereabouts?
+  /// `--call-off`: the run's call-offs, and the ride on which this rider's comes.
+  private let callOffs: CallOffs?
+  private var returningBike = false
+  private var visitsAfterCallOff = 0
 
   /// A rider of a mode that shows a bug gives up after this many visits in a
   /// row without a bike or a slot: a bug that never lets anyone on (lost
@@ -25,9 +29,10 @@ public struct Journey: Sendable {
   /// - Parameter givesUp: stop after `patience` turn-aways in a row (never in safe mode).
   public init(
     rider: Int, seed: UInt64, stationCount: Int, paths: Int, goal: Int?, givesUp: Bool = false,
-    whereabouts: Whereabouts? = nil
+    whereabouts: Whereabouts? = nil, callOffs: CallOffs? = nil
   ) {
     self.whereabouts = whereabouts
+    self.callOffs = callOffs.flatMap { $0.plan[rider] == nil ? nil : $0 }
     self.rider = rider
     self.dice = RiderDice(seed: seed, rider: rider)
     self.stationCount = stationCount
@@ -46,6 +51,7 @@ public struct Journey: Sendable {
   public mutating func pickStation() -> Int {
     let next = dice.station(among: stationCount)
     station = next
+    if result.calledOff { visitsAfterCallOff += 1 }
     whereabouts?.arrive(rider: rider, station: next, wanting: wants)
     return next
   }
@@ -63,7 +69,7 @@ public struct Journey: Sendable {
       turnedAwayInARow += 1
       if givesUp, turnedAwayInARow >= Self.patience {
         result.gaveUp = true
-        return .over
+        return over()
       }
       return .leg(.waiting)
     }
@@ -76,20 +82,61 @@ public struct Journey: Sendable {
       result.paths += 1
       if station == goal {
         result.reachedGoal = true
-        return .over
+        return over()
       }
-      if result.paths >= paths { return .over }
+      if result.paths >= paths || returningBike { return over() }
     }
     result.normalLegs += 1
     return .leg(.normal)
+  }
+
+  // MARK: - Called off (`--call-off`)
+
+  /// At the start of a leg: whether the app calls this rider off now. True
+  /// once, as the rider sets off on the ride the dice chose for it (the era
+  /// then calls it off in its own idiom).
+  public mutating func callOffDue() -> Bool {
+    guard let callOffs, !result.calledOff, result.holdsBike,
+      callOffs.plan[rider] == result.paths + 1
+    else { return false }
+    result.calledOff = true
+    callOffs.calledOff(rider: rider)
+    return true
+  }
+
+  /// The rider has noticed its call-off, where its era's code looks. In
+  /// racy mode it stops there, holding what it holds; in safe mode, holding
+  /// a bike, it rides on until it has docked it (the next visit that finds
+  /// an empty slot), then stops.
+  /// - Returns: whether the rider stops now.
+  public mutating func noticedCallOff() -> Bool {
+    guard let callOffs, result.calledOff else { return false }
+    if callOffs.givesBack, result.holdsBike {
+      returningBike = true
+      return false
+    }
+    _ = over()
+    return true
+  }
+
+  /// The journey ends here; a called-off rider's stop is written down.
+  private mutating func over() -> NextStep {
+    if result.calledOff {
+      callOffs?.stopped(rider: rider, visitsAfter: visitsAfterCallOff)
+    }
+    return .over
   }
 
   /// A blocking era's rider, on the thread that calls it: `visit` each
   /// station picked (true: it got what it wanted), and `leg` after each
   /// visit (true: the run was stopped), until the journey is over. The
   /// visit and the leg are the era's; the loop is the same in each.
+  /// `--call-off`: `callOff` is the app calling this rider off, as it sets
+  /// off on the ride the dice chose; `calledOff` is where the rider looks,
+  /// once each leg is over.
   public func ride(
-    log: EventLog, stations: [String], visit: (Int, Want) -> Bool, leg: () -> Bool
+    log: EventLog, stations: [String], visit: (Int, Want) -> Bool, leg: () -> Bool,
+    callOff: () -> Void = {}, calledOff: () -> Bool = { false }
   ) -> RiderResult {
     var journey = self
     while true {
@@ -102,7 +149,9 @@ public struct Journey: Sendable {
         }
         return journey.result
       case .leg:
+        if journey.callOffDue() { callOff() }
         if leg() { return journey.result }
+        if calledOff(), journey.noticedCallOff() { return journey.result }
       }
     }
   }
@@ -140,6 +189,8 @@ public struct RiderResult: Sendable, Equatable {
   public var holdsBike = false
   /// Stopped after `Journey.patience` visits in a row without a bike or a slot.
   public var gaveUp = false
+  /// `--call-off`: the app called this rider off.
+  public var calledOff = false
 
   public init() {}
 }

@@ -117,6 +117,11 @@ public struct Option: Sendable {
       "--vans", 0...10_000, "rebalancing vans, each moving as many bikes",
       "as a rider rides paths (default 0)"
     ) { $0.vans = $1 },
+    .number(
+      "--call-off", 0...100_000, "riders the app calls off while they ride",
+      "(the dice choose them, and on which of", "their first three rides; default 0)",
+      inStages: false
+    ) { $0.callOffs = $1 },
     Option(
       "--goal", "ID_OR_NAME", "a rider stops once it leaves a bike there", passedOn: true
     ) { $0.goal = $1 },

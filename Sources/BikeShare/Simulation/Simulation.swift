@@ -14,6 +14,8 @@ public struct Simulation: Sendable {
   public let blockingProbe: BlockingRaceProbe
   /// Who is where, and the visits and transfers finished: for the watchdog.
   public let whereabouts: Whereabouts
+  /// `--call-off`: the riders the app calls off, and what became of them.
+  public let callOffs: CallOffs?
 
   public init(
     mode: Mode, configuration: Configuration, selection: Selection, log: EventLog,
@@ -31,6 +33,13 @@ public struct Simulation: Sendable {
     self.blockingProbe = blockingProbe ?? .waiting(configuration.raceWindow, log: log)
     whereabouts = Whereabouts(
       riders: configuration.riders, vans: configuration.vans, stations: selection.stations.count)
+    callOffs =
+      configuration.callOffs == 0
+      ? nil
+      : CallOffs(
+        count: configuration.callOffs, riders: configuration.riders,
+        rides: min(configuration.paths, CallOffs.rides), seed: configuration.seed,
+        givesBack: mode.isFix)
   }
 
   public var riders: Range<Int> { 0..<configuration.riders }
@@ -52,7 +61,8 @@ public struct Simulation: Sendable {
   public func journey(for rider: Int) -> Journey {
     Journey(
       rider: rider, seed: configuration.seed, stationCount: stations.count,
-      paths: configuration.paths, goal: goal, givesUp: !mode.isFix, whereabouts: whereabouts)
+      paths: configuration.paths, goal: goal, givesUp: !mode.isFix, whereabouts: whereabouts,
+      callOffs: callOffs)
   }
 
   public var vans: Range<Int> { 0..<configuration.vans }
