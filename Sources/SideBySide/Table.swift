@@ -100,7 +100,7 @@ enum Table {
       case .fixBroken: "1;31"  // bold red
       case .raceMissed, .stopped: "0"
       }
-    let meaning = row.verdict.rawValue
+    let meaning = row.meaning
     return String(plain.dropLast(meaning.count)) + "\u{1B}[\(code)m\(meaning)\u{1B}[0m"
   }
 
@@ -116,12 +116,12 @@ enum Table {
         [
           row.era, mode, window, "\(row.paths)", "\(row.waitingLegs)",
           "\(row.violations.count)", "\(lowestFree)/\(lowestEmpty)", conserved,
-          RunReport.seconds(row.wallSeconds), row.verdict.rawValue,
+          RunReport.seconds(row.wallSeconds), row.meaning,
         ]
       case .narrow:
         [
           row.era, mode, window, "\(row.violations.count)",
-          "\(lowestFree)/\(lowestEmpty)", conserved, row.verdict.rawValue,
+          "\(lowestFree)/\(lowestEmpty)", conserved, row.meaning,
         ]
       }
     return line(cells, layout)
@@ -135,7 +135,7 @@ enum Table {
 
   /// The era's JSON line untouched, with the verdict added as its first key, `"meaning"`.
   static func json(_ row: RunReport, line: String) -> String {
-    #"{"meaning":"\#(row.verdict.rawValue)","# + line.drop { $0 != "{" }.dropFirst()
+    #"{"meaning":"\#(row.meaning)","# + line.drop { $0 != "{" }.dropFirst()
   }
 
   /// An era that produced no rows: its name and why.
@@ -180,7 +180,7 @@ enum Table {
     let bugs = rows.filter { !$0.mode.isFix }
     let safe = rows.filter { $0.mode.isFix }
     func shown(_ rows: [RunReport]) -> String {
-      "\(rows.filter { $0.verdict == .raceShown }.count) of \(rows.count)"
+      "\(rows.filter { $0.meaning == Verdict.raceShown.rawValue }.count) of \(rows.count)"
     }
     var shownIn: [String] = []
     let onMain = bugs.filter { $0.mode == .racy && $0.config.callers == .mainActor }
@@ -198,6 +198,16 @@ enum Table {
       shownIn.append("\(mode) \(shown(own.filter { $0.mode == mode }))")
     }
     lines += wrapped("race shown in: ", shownIn)
+    if let calledOff = rows.first?.config.callOff, calledOff > 0 {
+      var modes: [String] = []
+      for mode in rows.map(rowMode) where !modes.contains(mode) { modes.append(mode) }
+      lines += wrapped(
+        "bikes stranded (--call-off \(calledOff)) in: ",
+        modes.map { mode in
+          let rows = rows.filter { rowMode($0) == mode }
+          return "\(mode) \(rows.count { ($0.stranded ?? 0) > 0 }) of \(rows.count)"
+        })
+    }
     lines.append(
       "fix holds in: safe \(safe.filter { $0.verdict == .fixHolds }.count) of \(safe.count)")
     if safe.contains(where: { $0.verdict == .fixBroken }) {

@@ -153,3 +153,35 @@ func reportLine(
         == "race shown in: racy at 100 µs 1 of 1 · racy@Main at 0 µs 1 of 1")
   }
 }
+
+/// `--call-off`: a racy row whose only violation is a stranded bike says
+/// "bikes stranded", not "race shown", and the summary counts them per mode.
+@Suite struct CallOffRowTests {
+  func calledOff(_ mode: Mode, stranded: Int, violations: Int = 0) throws -> RunReport {
+    let line = reportLine(mode: mode, violations: violations)
+      .replacingOccurrences(of: #""city":"embedded","#, with: #""call_off":3,"city":"embedded","#)
+      .replacingOccurrences(
+        of: #""bikes_ridden":0,"#,
+        with: #""bikes_ridden":\#(stranded),"called_off":3,"largest_stop_seconds":0.01,"#
+          + #""largest_visits_after_call_off":1,"median_stop_seconds":0.01,"#
+          + #""stopped_after_call_off":3,"stranded":\#(stranded),"visits_after_call_off":3,"#)
+    return try RunReport(jsonLine: line)
+  }
+
+  @Test func aStrandedBikeIsNamedAndCounted() throws {
+    let rows = try [
+      calledOff(.racy, stranded: 3), calledOff(.racy, stranded: 3, violations: 2),
+      calledOff(.safe, stranded: 0),
+    ]
+    #expect(rows[0].meaning == "bikes stranded")
+    #expect(rows[0].verdict == .raceShown)
+    #expect(rows[1].meaning == "race shown")
+    #expect(rows[2].meaning == "fix holds")
+    #expect(Table.line(rows[0]).hasSuffix("  bikes stranded"))
+    let summary = Table.summary(rows: rows, skipped: [])
+    #expect(summary[0] == "race shown in: racy at 100 µs 1 of 2")
+    #expect(summary[1] == "bikes stranded (--call-off 3) in: racy 2 of 2 · safe 0 of 1")
+    #expect(rows[0].callOffs?.stranded == 3)
+    #expect(rows[0].callOffs?.line.hasSuffix("stranded: 3 bikes") == true)
+  }
+}

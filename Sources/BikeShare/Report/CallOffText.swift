@@ -1,7 +1,7 @@
 extension CallOffSummary {
   /// The report's line for `--call-off`: how many, how many stranded, and
   /// how the called-off riders stopped.
-  var line: String {
+  public var line: String {
     let stops =
       stopped == 0
       ? "no rider said when it stopped"

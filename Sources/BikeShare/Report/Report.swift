@@ -19,11 +19,15 @@ public struct RunReport: Sendable, Codable {
   public let vanTurnedAway: Int?
   public let stations: [StationReport]
   public let violations: [Violation]
-  /// `--call-off`: riders called off, the bikes they stranded, and how they
-  /// stopped (nil without `--call-off`).
+  /// `--call-off` (each nil without it): riders called off, the bikes they
+  /// stranded, and how they stopped (`CallOffSummary`).
   public let calledOff: Int?
   public let stranded: Int?
-  public let callOffs: CallOffSummary?
+  public let stoppedAfterCallOff: Int?
+  public let medianStopSeconds: Double?
+  public let largestStopSeconds: Double?
+  public let visitsAfterCallOff: Int?
+  public let largestVisitsAfterCallOff: Int?
   public let bikesAtStart: Int
   public let bikesAtEnd: Int
   public let bikesRidden: Int
@@ -58,9 +62,13 @@ public struct RunReport: Sendable, Codable {
     self.stations = zip(simulation.audits, ends).map { StationReport(audit: $0, end: $1) }
     self.violations = simulation.audits.flatMap(\.violations)
     let callOffs = simulation.callOffs?.summary(of: results)
-    self.callOffs = callOffs
     self.calledOff = callOffs?.calledOff
     self.stranded = callOffs?.stranded
+    self.stoppedAfterCallOff = callOffs?.stopped
+    self.medianStopSeconds = callOffs?.medianStopSeconds
+    self.largestStopSeconds = callOffs?.largestStopSeconds
+    self.visitsAfterCallOff = callOffs?.visitsAfter
+    self.largestVisitsAfterCallOff = callOffs?.largestVisitsAfter
     self.bikesAtStart = simulation.stations.reduce(0) { $0 + $1.freeBikes }
     self.bikesRidden = results.count(where: \.holdsBike)
     self.bikesAtEnd = ends.reduce(0) { $0 + $1.freeBikes } + bikesRidden
@@ -78,6 +86,17 @@ public struct RunReport: Sendable, Codable {
         ])
   }
 
+  /// `--call-off`: the run's call-offs, as one value (nil without it).
+  public var callOffs: CallOffSummary? {
+    guard let calledOff, let stranded, let stoppedAfterCallOff, let medianStopSeconds,
+      let largestStopSeconds, let visitsAfterCallOff, let largestVisitsAfterCallOff
+    else { return nil }
+    return CallOffSummary(
+      calledOff: calledOff, stopped: stoppedAfterCallOff, stranded: stranded,
+      medianStopSeconds: medianStopSeconds, largestStopSeconds: largestStopSeconds,
+      visitsAfter: visitsAfterCallOff, largestVisitsAfter: largestVisitsAfterCallOff)
+  }
+
   /// The race shown (racy) or the fix broken (safe).
   public var hasViolations: Bool { !violations.isEmpty || !conserved || (stranded ?? 0) > 0 }
 
@@ -85,7 +104,11 @@ public struct RunReport: Sendable, Codable {
     case era, mode, config, riders, paths, stations, violations, conserved, interrupted, notes
     case vans, stranded
     case calledOff = "called_off"
-    case callOffs = "call_offs"
+    case stoppedAfterCallOff = "stopped_after_call_off"
+    case medianStopSeconds = "median_stop_seconds"
+    case largestStopSeconds = "largest_stop_seconds"
+    case visitsAfterCallOff = "visits_after_call_off"
+    case largestVisitsAfterCallOff = "largest_visits_after_call_off"
     case vanMoves = "van_moves"
     case vanTurnedAway = "van_turned_away"
     case normalLegs = "normal_legs"

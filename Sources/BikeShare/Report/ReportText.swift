@@ -72,6 +72,15 @@ extension RunReport {
     }
   }
 
+  /// The verdict in a word or two (side by side's last column): a racy run
+  /// whose only violation is a stranded bike says so.
+  public var meaning: String {
+    guard let stranded, stranded > 0, violations.isEmpty, conserved, !mode.isFix else {
+      return verdict.rawValue
+    }
+    return "bikes stranded"
+  }
+
   /// The report's last line: the verdict, explained.
   public var verdictLine: String {
     if let stranded, stranded > 0, violations.isEmpty, conserved {

@@ -74,8 +74,9 @@ public final class CallOffs: Sendable {
   }
 }
 
-/// A run's call-offs, for the report and the JSON.
-public struct CallOffSummary: Sendable, Codable, Equatable {
+/// A run's call-offs, for the report (`RunReport` carries each number, and
+/// the JSON each key: `called_off`, `stranded`, `median_stop_seconds`…).
+public struct CallOffSummary: Sendable, Equatable {
   /// Riders the app called off.
   public let calledOff: Int
   /// Of them, the riders that said when they stopped.
@@ -88,13 +89,4 @@ public struct CallOffSummary: Sendable, Codable, Equatable {
   /// Visits the called-off riders began after their call-off, all together.
   public let visitsAfter: Int
   public let largestVisitsAfter: Int
-
-  enum CodingKeys: String, CodingKey {
-    case stopped, stranded
-    case calledOff = "called_off"
-    case medianStopSeconds = "median_stop_seconds"
-    case largestStopSeconds = "largest_stop_seconds"
-    case visitsAfter = "visits_after"
-    case largestVisitsAfter = "largest_visits_after"
-  }
 }
