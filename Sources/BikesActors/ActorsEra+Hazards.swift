@@ -5,7 +5,7 @@ import Foundation
 /// `bikes-actors hazards`: the way async code stops (a blocked pool), and
 /// the way actors do not (a call that comes back).
 extension ActorsEra {
-  static let hazards = [blockingInTask, actorCallCycle]
+  static let hazards = [blockingInTask, actorCallCycle] + callOffHazards
 
   /// The cooperative pool's threads on Linux: the global executor's queue is
   /// as wide as the processors libdispatch counts.
@@ -17,14 +17,9 @@ extension ActorsEra {
     name: "blocking-in-task",
     what: "\(poolWidth) tasks block in DispatchSemaphore.wait() for a task queued behind them",
     rule: "never block a task's thread (semaphores, group.wait, sync): await instead",
-    cases: [
-      HazardCase(
-        "semaphore.wait() in \(poolWidth) tasks", expect: .noProgress,
-        .async { watch in await meet(blocking: true, watch: watch) }),
-      HazardCase(
-        "fix: await a continuation", expect: .finish,
-        .async { watch in await meet(blocking: false, watch: watch) }),
-    ],
+    broken: "semaphore.wait() in \(poolWidth) tasks", expect: .noProgress,
+    fix: "await a continuation",
+    .async { fixed, watch in await meet(blocking: !fixed, watch: watch) },
     notes: [
       "On Linux the pool is as wide as the processors (\(poolWidth) here) for each task",
       "priority (one queue per priority, DispatchGlobalExecutor.cpp); each blocked task holds",
@@ -83,14 +78,9 @@ extension ActorsEra {
     name: "actor-call-cycle",
     what: "Rossio awaits Chiado, which awaits Rossio back, 1,000 times each way at once",
     rule: "actors are reentrant, so a call that comes back runs; recheck state after each await",
-    cases: [
-      HazardCase(
-        "a turn held across await (not Swift)", expect: .noProgress,
-        .async { watch in await exchange(holdingTurns: true, watch: watch) }),
-      HazardCase(
-        "fix: actors as Swift has them", expect: .finish,
-        .async { watch in await exchange(holdingTurns: false, watch: watch) }),
-    ],
+    broken: "a turn held across await (not Swift)", expect: .noProgress,
+    fix: "actors as Swift has them",
+    .async { fixed, watch in await exchange(holdingTurns: !fixed, watch: watch) },
     notes: [
       "The first case is what Swift does not do: each call keeps its actor's turn until it",
       "returns, as an actor that is not reentrant would. SE-0306: \"Reentrancy by default all",
@@ -116,7 +106,7 @@ extension ActorsEra {
 }
 
 /// Lets waiting tasks go, without holding a thread while they wait.
-private actor Gate {
+actor Gate {
   private var isOpen = false
   private var waiting: [CheckedContinuation<Void, Never>] = []
 

@@ -4,7 +4,7 @@ import Foundation
 
 /// `bikes-callbacks hazards`: the way callbacks stop.
 extension CallbacksEra {
-  static let hazards = [forgottenCompletion]
+  static let hazards = [forgottenCompletion, deadlineAndAnswer]
 
   static let riders = 20
 
@@ -70,6 +70,77 @@ extension CallbacksEra {
     }
     everyone.wait()
     return heard.withLock { $0 }
+  }
+}
+
+extension CallbacksEra {
+  static let deadlineAndAnswer = Hazard(.deadlineAndAnswer, .async(rentWithDeadline))
+
+  /// The rider's request, with a deadline that fires before Rossio answers
+  /// (Rossio waits for the timer: the order is forced, not timed).
+  private static func rentWithDeadline(firstWins: Bool, watch: HazardWatch) async
+    -> HazardFinish
+  {
+    let rossio = LateStation()
+    let timerFired = DispatchSemaphore(value: 0)
+    let answered = Locked(false)
+    // The fix: the first of the two to get here answers; the other does not.
+    let first: @Sendable () -> Bool = {
+      guard firstWins else { return true }
+      return answered.withLock { done in
+        defer { done = true }
+        return !done
+      }
+    }
+    watch.waiting("rider", "the rider waits for Rossio's answer or its 20 ms deadline")
+    let got = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      rossio.rentBike(after: timerFired) { bike in
+        // The rider has gone: the bike goes back before Rossio's block ends.
+        guard first() else { return bike ? rossio.giveBackHere() : () }
+        continuation.resume(returning: bike)
+      }
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+        if first() { continuation.resume(returning: false) }
+        timerFired.signal()
+      }
+    }
+    let left = await rossio.bikes()  // after Rossio's late answer: its queue is serial
+    watch.progress()
+    return HazardFinish(
+      "the rider \(got ? "got a bike" : "timed out"); Rossio has \(left) of its 1 bike",
+      showed: !got && left == 1)
+  }
+}
+
+/// Rossio with one bike, answering only once it is let go, on its own queue.
+///
+/// Swift 6 opt-out: `freeBikes` is only touched on `queue`, which the
+/// compiler cannot see.
+private final class LateStation: @unchecked Sendable {
+  private let queue = DispatchQueue(label: "Rossio")
+  private var freeBikes = 1
+
+  /// Waits for `gate`, then takes the bike if there is one and calls back
+  /// on the station's queue.
+  func rentBike(after gate: DispatchSemaphore, completion: @escaping @Sendable (Bool) -> Void) {
+    queue.async {
+      gate.wait()
+      let bike = self.freeBikes > 0
+      if bike { self.freeBikes -= 1 }
+      completion(bike)
+    }
+  }
+
+  /// From a completion, on the station's queue.
+  func giveBackHere() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    freeBikes += 1
+  }
+
+  func bikes() async -> Int {
+    await withCheckedContinuation { continuation in
+      queue.async { continuation.resume(returning: self.freeBikes) }
+    }
   }
 }
 

@@ -4,16 +4,7 @@ import Foundation
 
 /// `bikes-dispatch hazards`: the two ways threads, queues and locks stop.
 extension DispatchEra {
-  static let hazards = [syncOnOwnQueue, lockOrder]
-
-  /// The signal libdispatch's `__builtin_trap()` kills the process with:
-  /// x86-64 compiles it to `ud2` (SIGILL), arm64 to `brk` (SIGTRAP), on
-  /// Linux and macOS alike. `Expect.signal` takes one, so pick it here.
-  #if arch(x86_64)
-    static let trapSignal = SIGILL
-  #else
-    static let trapSignal = SIGTRAP
-  #endif
+  static let hazards = [syncOnOwnQueue, lockOrder, blockedPastCallOff]
 
   /// A station guarded by a serial queue calls `sync` on that queue from a
   /// block already running on it.
@@ -23,7 +14,7 @@ extension DispatchEra {
     rule: "never sync onto the queue you are on: inside the queue, call the unguarded code",
     cases: [
       HazardCase(
-        "rentBike syncs, then takeBike syncs again", expect: .signal(trapSignal),
+        "rentBike syncs, then takeBike syncs again", expect: .trap,
         .blocking { watch in
           let station = QueueStation()
           watch.waiting("rider", "the rider is inside rentBike's queue.sync")
@@ -103,5 +94,34 @@ private final class QueueStation: @unchecked Sendable {
   private func takeBikeOnQueue() {
     dispatchPrecondition(condition: .onQueue(queue))
     freeBikes -= 1
+  }
+}
+
+extension DispatchEra {
+  static let blockedPastCallOff = Hazard(.blockedPastCallOff, .blocking(waitForABike))
+
+  /// Rossio has no bike and none comes back; the app cancels the rider's thread.
+  private static func waitForABike(timed: Bool, watch: HazardWatch) -> HazardFinish {
+    let bike = DispatchSemaphore(value: 0)
+    let home = DispatchSemaphore(value: 0)
+    let rider = Thread {
+      if timed {
+        while bike.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
+          if Thread.current.isCancelled { break }
+        }
+      } else {
+        bike.wait()
+      }
+      home.signal()
+    }
+    rider.start()
+    rider.cancel()
+    watch.waiting(
+      "rider",
+      "rider A is blocked in DispatchSemaphore.wait() for a bike at Rossio; its thread was"
+        + " cancelled, and it cannot read isCancelled")
+    home.wait()
+    watch.progress()
+    return HazardFinish("A read isCancelled after a 10 ms wait and went home without a bike")
   }
 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// `bikes-futures hazards`: the ways blocking futures stop, or grow.
 extension FuturesEra {
-  static let hazards = [poolStarvation, threadExplosion]
+  static let hazards = [poolStarvation, threadExplosion, waiterGivesUp]
 
   static let poolWidth = 4
 
@@ -194,4 +194,43 @@ private final class Pool: Sendable {
 
   /// One more (or one fewer) of the pool's threads blocked in `wait()`.
   func blocked(_ change: Int) { waiting.withLock { $0 += change } }
+}
+
+extension FuturesEra {
+  static let waiterGivesUp = Hazard(.waiterGivesUp, .blocking(giveUp))
+
+  /// Rossio's work starts, then is held until the rider has given up (the order is forced).
+  private static func giveUp(reading: Bool, watch: HazardWatch) -> HazardFinish {
+    let bikes = Locked(1)
+    let (started, gaveUp, done) = (
+      DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
+    )
+    let trip = Future<Void, any Error>.byHand { _ in }
+    let request = Future<Bool, any Error> {
+      defer { done.signal() }
+      started.signal()
+      gaveUp.wait()  // Rossio is busy with someone else until the rider has gone
+      if reading, trip.isCancelled { return false }
+      return bikes.withLock { free in
+        guard free > 0 else { return false }
+        free -= 1
+        return true
+      }
+    }
+    started.wait()
+    Future.after(.milliseconds(20)).whenFinished { _ in
+      trip.cancel()
+      request.cancel()
+    }
+    watch.waiting("rider", "the rider waits for Rossio's future, 20 ms at most")
+    let got = (try? request.wait()) ?? false
+    gaveUp.signal()
+    done.wait()
+    watch.progress()
+    let left = bikes.withLock { $0 }
+    return HazardFinish(
+      "the rider \(got ? "got a bike" : "gave up"); Rossio's work "
+        + (left == 0 ? "took the bike for nobody" : "read the call-off and took nothing"),
+      showed: reading ? left == 1 : left == 0 && !got)
+  }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// `bikes-operations hazards`: the ways operations stop.
 extension OperationsEra {
-  static let hazards = [dependencyCycle, waitInsideQueue]
+  static let hazards = [dependencyCycle, waitInsideQueue, cancelWhileTaking]
 
   /// Two operations that depend on each other: neither is ever ready, and
   /// the queue keeps them for ever without a word.
@@ -12,14 +12,9 @@ extension OperationsEra {
     what: "take depends on leave, and leave on take: neither operation ever starts",
     rule:
       "dependencies form a chain (check → take → leave), never a ring; nothing checks it for you",
-    cases: [
-      HazardCase(
-        "take ⇄ leave", expect: .noProgress,
-        .blocking { watch in transfer(cycle: true, watch: watch) }),
-      HazardCase(
-        "fix: check → take → leave", expect: .finish,
-        .blocking { watch in transfer(cycle: false, watch: watch) }),
-    ])
+    broken: "take ⇄ leave", expect: .noProgress,
+    fix: "check → take → leave", .blocking { fixed, watch in transfer(cycle: !fixed, watch: watch) }
+  )
 
   /// One bike from Rossio to Chiado as three operations; `cycle` adds the
   /// dependency that closes the ring.
@@ -56,14 +51,9 @@ extension OperationsEra {
     name: "wait-inside-queue",
     what: "a rider's operation waitUntilFinished()s for a leg on its own queue, \(width) wide",
     rule: "never wait inside an operation: make the next step depend on the one it needs",
-    cases: [
-      HazardCase(
-        "\(width) riders wait for their legs", expect: .noProgress,
-        .blocking { watch in ride(waiting: true, watch: watch) }),
-      HazardCase(
-        "fix: the next step depends on the leg", expect: .finish,
-        .blocking { watch in ride(waiting: false, watch: watch) }),
-    ])
+    broken: "\(width) riders wait for their legs", expect: .noProgress,
+    fix: "the next step depends on the leg",
+    .blocking { fixed, watch in ride(waiting: !fixed, watch: watch) })
 
   /// `width` riders, each a first step that needs a leg then a last step.
   private static func ride(waiting: Bool, watch: HazardWatch) -> HazardFinish {
@@ -102,5 +92,40 @@ extension OperationsEra {
     queue.addOperations(riders, waitUntilFinished: false)
     queue.waitUntilAllOperationsAreFinished()
     return HazardFinish("\(width) riders arrived")
+  }
+}
+
+extension OperationsEra {
+  static let cancelWhileTaking = Hazard(.cancelWhileTaking, .blocking(callOff))
+
+  /// The take runs; the app cancels it then (the order is forced); the ride waits for the take.
+  private static func callOff(reading: Bool, watch: HazardWatch) -> HazardFinish {
+    let bikes = Locked(1)
+    let rode = Locked(false)
+    let (running, cancelled) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    let take = TripStep("take a bike at Rossio") { step in
+      running.signal()
+      cancelled.wait()  // the app's cancel() comes now, while the take runs
+      if reading, step.isCancelled { return }
+      bikes.withLock { $0 -= 1 }
+    }
+    let ride = TripStep("ride to Chiado") { step in
+      if reading, step.dependencies.contains(where: \.isCancelled) { return }
+      rode.withLock { $0 = true }
+    }
+    ride.addDependency(take)
+    let queue = OperationQueue()
+    queue.addOperations([take, ride], waitUntilFinished: false)
+    running.wait()
+    take.cancel()
+    cancelled.signal()
+    watch.waiting("queue", "the take and the ride have not finished")
+    queue.waitUntilAllOperationsAreFinished()
+    watch.progress()
+    let (left, away) = (bikes.withLock { $0 }, rode.withLock { $0 })
+    return HazardFinish(
+      "the take \(left == 0 ? "took the bike" : "took nothing") after cancel(); the ride "
+        + (away ? "ran" : "saw its dependency cancelled") + "; Rossio has \(left) of its 1 bike",
+      showed: reading ? left == 1 && !away : left == 0 && away)
   }
 }

@@ -46,6 +46,13 @@ import Testing
     // Which calls hold which turn varies from run to run; that one waits for
     // a turn another holds does not.
     "actor-call-cycle": "'s turn, which ",
+    // Cancellation's traps (chapter 09).
+    "deadline-and-answer": "tried to resume its continuation more than once",
+    "cancel-while-taking": "the take took the bike after cancel(); the ride ran",
+    "blocked-past-call-off": "its thread was cancelled, and it cannot read isCancelled",
+    "waiter-gives-up": "Rossio's work took the bike for nobody",
+    "unstructured-errand": "its errand, which no cancellation reached, took the bike after",
+    "deadline-in-a-group": "the group waits for the ride, which never checks for cancellation",
   ]
 
   @Test(arguments: hazards)
@@ -81,7 +88,8 @@ import Testing
     #expect(output.status == 2)
     #expect(
       output.errorLines == [
-        "bikes-dispatch: no hazard 'deadlock' here: sync-on-own-queue, lock-order, all"
+        "bikes-dispatch: no hazard 'deadlock' here: sync-on-own-queue, lock-order,"
+          + " blocked-past-call-off, all"
       ])
   }
 }

@@ -30,6 +30,22 @@ public struct Hazard: Sendable {
   }
 }
 
+extension Hazard {
+  /// The shape of most hazards: one piece of code, run broken (`fixed`
+  /// false), then fixed; the fix must finish.
+  public init(
+    name: String, what: String, rule: String, broken: String, expect: HazardCase.Expect,
+    fix: String, _ code: HazardCase.Fixable, notes: [String] = []
+  ) {
+    self.init(
+      name: name, what: what, rule: rule,
+      cases: [
+        HazardCase(broken, expect: expect, code.body(fixed: false)),
+        HazardCase("fix: " + fix, expect: .finish, code.body(fixed: true)),
+      ], notes: notes)
+  }
+}
+
 /// One case of a hazard: a label, what it should show, and the code.
 public struct HazardCase: Sendable {
   /// What a case must end in to have shown what it is there for.
@@ -49,6 +65,20 @@ public struct HazardCase: Sendable {
     case async(@Sendable (HazardWatch) async -> HazardFinish)
   }
 
+  /// Code that runs broken (`fixed` false) or fixed (`Hazard`'s second
+  /// initialiser makes a case of each).
+  public enum Fixable: Sendable {
+    case blocking(@Sendable (_ fixed: Bool, HazardWatch) -> HazardFinish)
+    case async(@Sendable (_ fixed: Bool, HazardWatch) async -> HazardFinish)
+
+    func body(fixed: Bool) -> Body {
+      switch self {
+      case .blocking(let code): .blocking { watch in code(fixed, watch) }
+      case .async(let code): .async { watch in await code(fixed, watch) }
+      }
+    }
+  }
+
   /// A few words for the table: `two locks, opposite orders`.
   public let label: String
   public let expect: Expect
@@ -63,6 +93,17 @@ public struct HazardCase: Sendable {
     self.leg = leg
     self.body = body
   }
+}
+
+extension HazardCase.Expect {
+  /// Killed by a trap: Swift's `fatalError` and libdispatch's
+  /// `__builtin_trap()` are `ud2` on x86-64 (SIGILL) and `brk` on arm64
+  /// (SIGTRAP), on Linux and macOS alike.
+  #if arch(x86_64)
+    public static let trap = Self.signal(SIGILL)
+  #else
+    public static let trap = Self.signal(SIGTRAP)
+  #endif
 }
 
 /// How a case that finished finished: what it did, and whether that is what
