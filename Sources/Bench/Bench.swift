@@ -75,10 +75,11 @@ struct Run {
     if options.format == .text { Console.out(report.machine.lines.joined(separator: "\n")) }
     do {
       if options.parts.contains(.operations) { report.operations = try operations() }
-      if options.parts.contains(.throughput) || options.parts.contains(.scale) {
+      if !options.parts.filter({ $0 != .operations }).isEmpty {
         let city = try GeneratedCity.write(stations: 1_000, docks: 200)
         if options.parts.contains(.throughput) { report.throughput = try throughput(on: city) }
         if options.parts.contains(.scale) { report.scale = try scale(on: city) }
+        if options.parts.contains(.callOffs) { report.callOffs = try callOffs(on: city) }
       }
     } catch {
       Console.error("\(Bench.executable): \(Text.escaped("\(error)"))")

@@ -4,6 +4,7 @@ import BikeShare
 struct BenchOptions: Sendable, Equatable {
   enum Part: String, CaseIterable, Sendable {
     case operations, throughput, scale
+    case callOffs = "call-offs"
   }
 
   var parts = Part.allCases
@@ -33,7 +34,7 @@ struct BenchOptions: Sendable, Equatable {
       Scripts/bench.sh [options]     builds in release, then runs this
 
     OPTIONS
-      --parts LIST          operations,throughput,scale (default: all three)
+      --parts LIST          operations,throughput,scale,call-offs (default: all four)
       --eras LIST           callbacks,operations,dispatch,futures,actors (default: all)
       --quick               a few seconds in all (CI): 2 repetitions, short timings, 1,000 riders
       --format text|json    json: one JSON object with every figure
@@ -48,6 +49,8 @@ struct BenchOptions: Sendable, Equatable {
       scale        1,000, 10,000 and 100,000 riders with 1 ms legs: wall, memory, threads,
                    each beside its floor (as many riders only waiting out their legs in
                    the era's own way), and the floors side by side
+      call-offs    1,000 and 10,000 riders, one in ten called off while it rides: the
+                   time from the call-off to the rider's stop, and the visits after it
 
     EXIT CODES
       0 done   1 an era could not run   2 usage error (or a debug build)
@@ -76,7 +79,8 @@ struct BenchOptions: Sendable, Equatable {
         for name in names {
           guard let part = Part(rawValue: name) else {
             throw UsageError(
-              "--parts expects operations, throughput or scale, got '\(Text.quoted(name))'")
+              "--parts expects operations, throughput, scale or call-offs, got"
+                + " '\(Text.quoted(name))'")
           }
           parts.append(part)
         }

@@ -36,9 +36,15 @@ struct Report: Codable, Sendable {
   var operations: [OperationCost] = []
   var throughput: [Throughput] = []
   var scale: [ScaleStep] = []
+  var callOffs: [CallOffStep] = []
   var reading: [String] = []
 
   init(machine: Machine) { self.machine = machine }
+
+  enum CodingKeys: String, CodingKey {
+    case machine, operations, throughput, scale, reading
+    case callOffs = "call_offs"
+  }
 
   func json() -> String {
     let encoder = JSONEncoder()
@@ -125,6 +131,7 @@ struct Report: Codable, Sendable {
       }
       lines += floorsTable() + protectionTable()
     }
+    lines += callOffTable()
     if !reading.isEmpty {
       lines += ["", "In plain words:"] + reading.flatMap { Self.wrapped("- " + $0, width: 80) }
     }

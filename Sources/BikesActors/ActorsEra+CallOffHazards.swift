@@ -37,12 +37,9 @@ extension ActorsEra {
     let errandGot = await errand.withLock { $0 }?.value ?? false
     watch.progress()
     let left = await rossio.bikes
+    // Short: the liveness table prints it in a column.
     return HazardFinish(
-      "the crew was called off and returned; "
-        + (errandGot
-          ? "its errand, which no cancellation reached, took the bike after"
-          : "the errand saw the call-off and took nothing")
-        + "; Rossio has \(left) of its 1 bike",
+      "crew called off; " + (errandGot ? "Task { } took the bike" : "the child took nothing"),
       showed: asChild ? left == 1 && !crewGot : left == 0 && errandGot)
   }
 

@@ -228,9 +228,10 @@ extension FuturesEra {
     done.wait()
     watch.progress()
     let left = bikes.withLock { $0 }
+    // Short: the liveness table prints it in a column.
     return HazardFinish(
-      "the rider \(got ? "got a bike" : "gave up"); Rossio's work "
-        + (left == 0 ? "took the bike for nobody" : "read the call-off and took nothing"),
+      (got ? "got a bike" : "gave up") + "; the work "
+        + (left == 0 ? "took the bike anyway" : "saw it, took nothing"),
       showed: reading ? left == 1 : left == 0 && !got)
   }
 }

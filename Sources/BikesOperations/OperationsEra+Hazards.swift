@@ -123,9 +123,11 @@ extension OperationsEra {
     queue.waitUntilAllOperationsAreFinished()
     watch.progress()
     let (left, away) = (bikes.withLock { $0 }, rode.withLock { $0 })
+    // Short: the liveness table prints it in a column.
     return HazardFinish(
-      "the take \(left == 0 ? "took the bike" : "took nothing") after cancel(); the ride "
-        + (away ? "ran" : "saw its dependency cancelled") + "; Rossio has \(left) of its 1 bike",
+      left == 0
+        ? "took the bike after cancel()" + (away ? "; rode off" : "")
+        : "saw cancel(): no take" + (away ? "" : ", no ride"),
       showed: reading ? left == 1 && !away : left == 0 && away)
   }
 }

@@ -27,7 +27,10 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--parts", "speed"], "--parts expects operations, throughput or scale, got 'speed'"),
+    (
+      ["--parts", "speed"],
+      "--parts expects operations, throughput, scale or call-offs, got 'speed'"
+    ),
     (
       ["--eras", "callbacks,threads"],
       "--eras expects names from callbacks, operations, dispatch, futures, actors, got 'threads'"
@@ -92,6 +95,11 @@ import Testing
     ]
     report.scale[0].visits = 20_000
     report.scale = report.scale.map { $0.protected(by: report.operations) }
+    report.callOffs = [
+      CallOffStep(
+        era: "actors", mode: "racy", riders: 1_000, legMs: 10, calledOff: 100, stranded: 100,
+        medianStopSeconds: 0.000_05, largestStopSeconds: 0.000_4, visitsAfter: 0)
+    ]
     report.reading = report.plainWords()
     return report
   }
@@ -117,7 +125,14 @@ import Testing
     #expect(text.contains { $0.hasPrefix("actors     safe, fix method") })
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(Self.report.json().utf8)) as? [String: Any])
-    #expect(Set(json.keys) == ["machine", "operations", "throughput", "scale", "reading"])
+    #expect(
+      Set(json.keys) == ["machine", "operations", "throughput", "scale", "call_offs", "reading"])
+    #expect(
+      text.contains(
+        "actors       racy     1000         100       100   0.1 ms     0.4 ms   0.0x      0"),
+      "\(text)")
+    let callOffs = try #require(json["call_offs"] as? [[String: Any]])
+    #expect(callOffs[0]["stranded"] as? Int == 100 && callOffs[0]["median_stop_seconds"] != nil)
     let scale = try #require(json["scale"] as? [[String: Any]])
     #expect(scale[0]["ratio"] as? Double == 0.1 / 0.08)
     #expect((scale[0]["floor"] as? [String: Any])?["legs"] as? Int == 19)

@@ -48,10 +48,10 @@ import Testing
     "actor-call-cycle": "'s turn, which ",
     // Cancellation's traps (chapter 09).
     "deadline-and-answer": "tried to resume its continuation more than once",
-    "cancel-while-taking": "the take took the bike after cancel(); the ride ran",
+    "cancel-while-taking": "took the bike after cancel(); rode off",
     "blocked-past-call-off": "its thread was cancelled, and it cannot read isCancelled",
-    "waiter-gives-up": "Rossio's work took the bike for nobody",
-    "unstructured-errand": "its errand, which no cancellation reached, took the bike after",
+    "waiter-gives-up": "gave up; the work took the bike anyway",
+    "unstructured-errand": "crew called off; Task { } took the bike",
     "deadline-in-a-group": "the group waits for the ride, which never checks for cancellation",
   ]
 

@@ -1,0 +1,100 @@
+import BikeShare
+import Foundation
+
+/// Part 4 of the bench: riders called off while they ride (`--call-off`),
+/// per era and mode: how long a called-off rider took to stop, and the
+/// visits it made after, beside one leg.
+struct CallOffStep: Codable, Sendable, Equatable {
+  let era: String
+  let mode: String
+  let riders: Int
+  let legMs: Int
+  let calledOff: Int
+  let stranded: Int
+  let medianStopSeconds: Double
+  let largestStopSeconds: Double
+  let visitsAfter: Int
+
+  enum CodingKeys: String, CodingKey {
+    case era, mode, riders, stranded
+    case legMs = "leg_ms"
+    case calledOff = "called_off"
+    case medianStopSeconds = "median_stop_seconds"
+    case largestStopSeconds = "largest_stop_seconds"
+    case visitsAfter = "visits_after"
+  }
+}
+
+extension Run {
+  /// One in ten riders called off, each on one of its first three rides.
+  func callOffs(on city: String) throws -> [CallOffStep] {
+    let sizes = options.quick ? [100] : [1_000, 10_000]
+    let legMs = 10
+    Console.error(
+      "bench: call-offs (\(sizes.map(String.init).joined(separator: ", ")) riders, one in ten"
+        + " called off, \(legMs) ms legs, 3 paths)")
+    var steps: [CallOffStep] = []
+    for riders in sizes {
+      for era in options.eras {
+        for mode in ["racy", "safe"] {
+          note("\(era) \(mode), \(riders) riders")
+          let run = try Spawn.run(
+            path(era),
+            [
+              "--mode", mode, "--format", "json", "--riders", "\(riders)", "--paths", "3",
+              "--leg-ms", "\(legMs)", "--race-window-us", "0", "--call-off", "\(riders / 10)",
+              "--city", city, "--stations", "1000",
+            ], limit: options.scaleLimit)
+          guard run.status == 0, let line = run.output.split(separator: "\n").first,
+            let report = try? RunReport(jsonLine: String(line)), let callOffs = report.callOffs
+          else {
+            throw EraFailed(
+              era: era, detail: "exit \(run.status) with --call-off in --mode \(mode)")
+          }
+          steps.append(
+            CallOffStep(
+              era: era, mode: mode, riders: riders, legMs: legMs, calledOff: callOffs.calledOff,
+              stranded: callOffs.stranded, medianStopSeconds: callOffs.medianStopSeconds,
+              largestStopSeconds: callOffs.largestStopSeconds, visitsAfter: callOffs.visitsAfter))
+        }
+      }
+    }
+    return steps
+  }
+}
+
+extension Report {
+  /// Section 6: the call-offs, each era beside its leg.
+  func callOffTable() -> [String] {
+    guard let legMs = callOffs.first?.legMs else { return [] }
+    var lines = [
+      "",
+      "6. Calling off: one rider in ten called off as it sets off on one of its first",
+      "   three rides, \(legMs) ms legs. stop: from the call-off to the rider's stop,",
+      "   median and largest, beside one leg (a rider that looks only when its leg is",
+      "   over waits about that long); after: visits the called-off riders began",
+      "   after their call-off (safe: the one that docks the bike, or more).",
+      "",
+      Self.row(
+        .left("era", 13), .left("mode", 5), .right("riders", 8), .right("called off", 12),
+        .right("stranded", 10), .right("median", 9), .right("largest", 11), .right("x leg", 7),
+        .right("after", 7)),
+    ]
+    for step in callOffs {
+      lines.append(
+        Self.row(
+          .left(step.era, 13), .left(step.mode, 5), .right(String(step.riders), 8),
+          .right(Self.grouped(step.calledOff), 12), .right(Self.grouped(step.stranded), 10),
+          .right(Self.milliseconds(step.medianStopSeconds), 9),
+          .right(Self.milliseconds(step.largestStopSeconds), 11),
+          .right(Self.times(step.medianStopSeconds * 1000 / Double(step.legMs)), 7),
+          .right(Self.grouped(step.visitsAfter), 7)))
+    }
+    return lines
+  }
+
+  /// `10.1 ms`.
+  static func milliseconds(_ seconds: Double) -> String {
+    String(format: "%.1f ms", seconds * 1000)
+  }
+}
