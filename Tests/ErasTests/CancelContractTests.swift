@@ -91,4 +91,29 @@ import Testing
       #expect(run.result == outcome.result, "\(outcome.example)")
     }
   }
+
+  /// A schedule the cancel story cannot play, or X in a story it is not in:
+  /// one line on standard error, exit 2, in every era.
+  @Test(arguments: eras)
+  func aScheduleThatCannotBePlayedIsOneLine(era: EraUnderTest) async throws {
+    let bikes = try era.executable()
+    for (arguments, message) in [
+      (
+        ["--story", "cancel", "--schedule", "X:cancel X:cancel"],
+        "--schedule cannot be played: step 2 expects X:cancel, but it has finished"
+      ),
+      (
+        ["--story", "cancel", "--schedule", "A:arrive X:cancel A:cancel"],
+        "--schedule cannot be played: step 3 expects A:cancel, but it is at A:ride"
+      ),
+      (
+        ["--story", "bike", "--schedule", "X:cancel"],
+        "--schedule step 1 'X:cancel': the stage has riders A and B only"
+      ),
+    ] {
+      let result = try await bikes.running(["replay", "--mode", "racy"] + arguments, limit: 30)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.errorLines == ["\(era.info.executable): \(message)"], "\(arguments)")
+    }
+  }
 }

@@ -45,15 +45,22 @@ extension RunReport {
     }
     lines.append("")
     let docked = bikesAtEnd - bikesRidden
+    let stranded = stranded ?? 0
     lines.append(
-      "bikes: \(bikesAtStart) at start, \(bikesAtEnd) at end (\(docked) docked + \(bikesRidden) ridden): "
+      "bikes: \(bikesAtStart) at start, \(bikesAtEnd) at end (\(docked) docked + \(bikesRidden) ridden"
+        + (stranded > 0 ? ", \(stranded) of them stranded" : "") + "): "
         + (conserved ? "conserved" : "NOT conserved"))
-    if violations.isEmpty {
+    let strandedLine =
+      "\(Self.count(stranded, "bike")) stranded: held by called-off riders that stopped"
+    if violations.isEmpty, stranded == 0 {
       lines.append("violations: none (every counter stayed within 0...capacity at every step)")
+    } else if violations.isEmpty {
+      lines.append("violations: \(strandedLine) (every counter stayed within 0...capacity)")
     } else {
       // One per line: a projector shows them all.
-      lines.append("violations (\(violations.count)):")
+      lines.append("violations (\(violations.count + (stranded > 0 ? 1 : 0))):")
       lines.append(contentsOf: violations.map { "  \($0)" })
+      if stranded > 0 { lines.append("  " + strandedLine) }
     }
     if let callOffs { lines.append(callOffs.line) }
     lines.append(contentsOf: notes)
@@ -83,13 +90,13 @@ extension RunReport {
 
   /// The report's last line: the verdict, explained.
   public var verdictLine: String {
-    if let stranded, stranded > 0, violations.isEmpty, conserved {
-      return mode.isFix
-        ? "→ FIX BROKEN: a called-off rider stopped holding its bike."
-        : "→ stranded: a called-off rider stopped where it noticed, holding its bike (calling"
-          + " off only asks)."
-    }
-    return Self.verdictLine(era: era, mode: mode, hasViolations: hasViolations)
+    let line = Self.verdictLine(era: era, mode: mode, hasViolations: hasViolations)
+    guard let stranded, stranded > 0 else { return line }
+    if mode.isFix { return "→ FIX BROKEN: a called-off rider stopped holding its bike." }
+    let strandedWords =
+      "a called-off rider stopped where it noticed, holding its bike (calling off only asks)."
+    guard violations.isEmpty, conserved else { return line + " And " + strandedWords }
+    return "→ stranded: " + strandedWords
   }
 
   /// The verdict line of a run of `era` in `mode`. A clean run says only
