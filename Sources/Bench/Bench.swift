@@ -167,6 +167,19 @@ struct Run {
     return costs
   }
 
+  /// One run of `era` on the generated city, JSON out, at window 0.
+  func simulate(
+    _ era: String, mode: String, riders: Int, paths: Int, legMs: Int, on city: String,
+    extra: [String] = [], limit: Double
+  ) throws -> Spawned {
+    try Spawn.run(
+      path(era),
+      [
+        "--mode", mode, "--format", "json", "--riders", "\(riders)", "--paths", "\(paths)",
+        "--leg-ms", "\(legMs)", "--race-window-us", "0", "--city", city, "--stations", "1000",
+      ] + extra, limit: limit)
+  }
+
   // MARK: - Part 2: simulation throughput
 
   /// - Parameter city: the path of the generated city.
@@ -180,12 +193,8 @@ struct Run {
       for era in options.eras {
         for mode in ["racy", "safe"] {
           note("round \(round) of \(rounds): \(era) \(mode)")
-          let run = try Spawn.run(
-            path(era),
-            [
-              "--mode", mode, "--format", "json", "--riders", "\(riders)", "--paths", "\(paths)",
-              "--leg-ms", "0", "--race-window-us", "0", "--city", city, "--stations", "1000",
-            ], limit: 300)
+          let run = try simulate(
+            era, mode: mode, riders: riders, paths: paths, legMs: 0, on: city, limit: 300)
           guard run.status == 0, let report = JSONReport(run.output) else {
             throw EraFailed(era: era, detail: "exit \(run.status) in --mode \(mode)")
           }

@@ -5,14 +5,10 @@ import Foundation
 /// per era and mode: how long a called-off rider took to stop, and the
 /// visits it made after, beside one leg.
 struct CallOffStep: Codable, Sendable, Equatable {
-  let era: String
-  let mode: String
-  let riders: Int
-  let legMs: Int
-  let calledOff: Int
-  let stranded: Int
-  let medianStopSeconds: Double
-  let largestStopSeconds: Double
+  let era, mode: String
+  let riders, legMs, calledOff, stranded: Int
+  /// From the call-off to the rider's stop.
+  let medianStopSeconds, largestStopSeconds: Double
   let visitsAfter: Int
 
   enum CodingKeys: String, CodingKey {
@@ -38,13 +34,9 @@ extension Run {
       for era in options.eras {
         for mode in ["racy", "safe"] {
           note("\(era) \(mode), \(riders) riders")
-          let run = try Spawn.run(
-            path(era),
-            [
-              "--mode", mode, "--format", "json", "--riders", "\(riders)", "--paths", "3",
-              "--leg-ms", "\(legMs)", "--race-window-us", "0", "--call-off", "\(riders / 10)",
-              "--city", city, "--stations", "1000",
-            ], limit: options.scaleLimit)
+          let run = try simulate(
+            era, mode: mode, riders: riders, paths: 3, legMs: legMs, on: city,
+            extra: ["--call-off", "\(riders / 10)"], limit: options.scaleLimit)
           guard run.status == 0, let line = run.output.split(separator: "\n").first,
             let report = try? RunReport(jsonLine: String(line)), let callOffs = report.callOffs
           else {
