@@ -14,7 +14,7 @@ bin="$(swift build -c release --show-bin-path)"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 status=0
-printf '%-12s %-22s %-40s %s\n' era hazard broken fixed
+printf '%-12s %-22s %-48s %s\n' era hazard broken fixed
 for era in callbacks operations dispatch futures actors; do
   if ! "$bin/bikes-$era" hazards all --watchdog-ms "$ms" >"$out/$era" 2>"$out/$era.err"; then
     status=1
@@ -23,7 +23,7 @@ for era in callbacks operations dispatch futures actors; do
   # its columns two spaces or more apart.
   awk -v era="$era" -F '  +' '
     /^  hazard  / { on = 1; next }
-    on && /^  [a-z]/ { printf "%-12s %-22s %-40s %s\n", era, $2, $3, $4 }
+    on && /^  [a-z]/ { printf "%-12s %-22s %-48s %s\n", era, $2, $3, $4 }
   ' "$out/$era"
 done
 echo
