@@ -77,16 +77,11 @@ extension Report {
         Self.row(
           .left(step.era, 13), .left(step.mode, 5), .right(String(step.riders), 8),
           .right(Self.grouped(step.calledOff), 12), .right(Self.grouped(step.stranded), 10),
-          .right(Self.milliseconds(step.medianStopSeconds), 9),
-          .right(Self.milliseconds(step.largestStopSeconds), 11),
+          .right(CallOffSummary.milliseconds(step.medianStopSeconds), 9),
+          .right(CallOffSummary.milliseconds(step.largestStopSeconds), 11),
           .right(Self.times(step.medianStopSeconds * 1000 / Double(step.legMs)), 7),
           .right(Self.grouped(step.visitsAfter), 7)))
     }
     return lines
-  }
-
-  /// `10.1 ms`.
-  static func milliseconds(_ seconds: Double) -> String {
-    String(format: "%.1f ms", seconds * 1000)
   }
 }

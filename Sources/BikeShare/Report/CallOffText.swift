@@ -13,7 +13,7 @@ extension CallOffSummary {
   }
 
   /// `12.3 ms`.
-  static func milliseconds(_ seconds: Double) -> String {
+  public static func milliseconds(_ seconds: Double) -> String {
     let tenths = Int((seconds * 10_000).rounded())
     return "\(tenths / 10).\(tenths % 10) ms"
   }

@@ -82,21 +82,20 @@ extension RunReport {
   /// The verdict in a word or two (side by side's last column): a racy run
   /// whose only violation is a stranded bike says so.
   public var meaning: String {
-    guard let stranded, stranded > 0, violations.isEmpty, conserved, !mode.isFix else {
-      return verdict.rawValue
-    }
-    return "bikes stranded"
+    onlyStranded && !mode.isFix ? "bikes stranded" : verdict.rawValue
   }
+
+  /// `--call-off`: a bike was stranded, and nothing else went wrong.
+  private var onlyStranded: Bool { (stranded ?? 0) > 0 && violations.isEmpty && conserved }
 
   /// The report's last line: the verdict, explained.
   public var verdictLine: String {
     let line = Self.verdictLine(era: era, mode: mode, hasViolations: hasViolations)
-    guard let stranded, stranded > 0 else { return line }
+    guard (stranded ?? 0) > 0 else { return line }
     if mode.isFix { return "→ FIX BROKEN: a called-off rider stopped holding its bike." }
     let strandedWords =
       "a called-off rider stopped where it noticed, holding its bike (calling off only asks)."
-    guard violations.isEmpty, conserved else { return line + " And " + strandedWords }
-    return "→ stranded: " + strandedWords
+    return onlyStranded ? "→ stranded: " + strandedWords : line + " And " + strandedWords
   }
 
   /// The verdict line of a run of `era` in `mode`. A clean run says only
