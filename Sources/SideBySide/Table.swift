@@ -45,15 +45,16 @@ enum Table {
     }
   }
 
-  /// What every row shares: the options the eras were given.
+  /// What every row shares: the options the eras were given (what the user
+  /// typed escaped, as the eras escape it: one line each, no terminal codes).
   static func title(_ configuration: Configuration) -> [String] {
     let city =
       configuration.city == .embedded
-      ? "the embedded city (Lisboa sample network)" : configuration.city.name
+      ? "the embedded city (Lisboa sample network)" : Text.escaped(configuration.city.name)
     let stations =
       configuration.stationPicks.isEmpty
       ? "first \(configuration.stationCount) station\(configuration.stationCount == 1 ? "" : "s")"
-      : "stations " + configuration.stationPicks.joined(separator: ", ")
+      : "stations " + configuration.stationPicks.map(Text.escaped).joined(separator: ", ")
     var lines = [
       "Side by side on \(city), seed \(configuration.seed):",
       "\(configuration.riders) rider\(configuration.riders == 1 ? "" : "s") · \(stations)"
@@ -63,7 +64,7 @@ enum Table {
         + " · futures' exclusive: \(configuration.exclusive.rawValue)"
         + " · actors' fix: \(configuration.fix.rawValue)",
     ]
-    if let goal = configuration.goal { lines.append("goal: \(goal)") }
+    if let goal = configuration.goal { lines.append("goal: \(Text.escaped(goal))") }
     return lines
   }
 

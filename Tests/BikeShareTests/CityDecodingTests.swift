@@ -193,6 +193,13 @@ import Testing
     let city = try Self.decode(
       Self.station(#"{"id": "a", "name": "A\nB\u001b[2J", "free_bikes": 1, "empty_slots": 1}"#))
     #expect(city.stations[0].name == "A\\nB\\u{1B}[2J")
+    // Line and paragraph separators and bidi controls are control
+    // characters too (fuzz-6, N1): a Unicode-aware reader splits lines on
+    // U+2028 and U+2029, and U+202E reverses the rest of the line.
+    #expect(
+      Text.escaped("R\u{202E}o\u{2028}x\u{2029}\u{2066}")
+        == "R\\u{202E}o\\u{2028}x\\u{2029}\\u{2066}")
+    #expect(Text.escaped("Saldanha 👩‍👩‍👧 Ørestad") == "Saldanha 👩‍👩‍👧 Ørestad")
     let long = String(repeating: "x", count: 100_000)
     #expect(
       throws: CityError.invalid(
@@ -203,6 +210,17 @@ import Testing
       try Self.decode(
         Self.station(#"{"id": "a", "name": "\#(long)", "free_bikes": -1, "empty_slots": 1}"#))
     }
+  }
+
+  /// A read that fails names its own error (fuzz-6, finding 4: EIO was
+  /// called "permission denied"). `/proc/self/mem` is a regular file whose
+  /// first page cannot be read.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/mem")))
+  func aFailedReadSaysWhatFailed() async {
+    await #expect(
+      throws: CityError.unreadable(
+        source: "file '/proc/self/mem'", reason: String(cString: strerror(EIO)))
+    ) { try await CitySource.file("/proc/self/mem").load() }
   }
 
   @Test func whatIsNotARegularFileIsSaidSoWithoutBlocking() async throws {

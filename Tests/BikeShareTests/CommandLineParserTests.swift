@@ -94,6 +94,11 @@ import Testing
       "--schedule step 1 'A-arrive': expected RIDER:POINT, such as A:arrive or B:window"
     ),
     (
+      // fuzz-6, N3: `ẚ` upper-cases to "Aʾ", which starts with A, but is no A.
+      ["replay", "--mode", "racy", "--schedule", "ẚ:arrive B:arrive"],
+      "--schedule step 1 'ẚ:arrive': expected RIDER:POINT, such as A:arrive or B:window"
+    ),
+    (
       ["replay", "--mode", "racy", "--schedule", "A:leave"],
       "--schedule step 1 'A:leave': the point is arrive or window"
     ),
@@ -195,6 +200,14 @@ import Testing
     #expect(try CommandLineParser.parse(["--help"], for: .callbacks) == .help)
     #expect(try CommandLineParser.parse(["-h"], for: .callbacks) == .help)
     #expect(try CommandLineParser.parse(["replay", "--help"], for: .callbacks) == .help)
+    // A `--help` where a value was due is help, not a missing value (fuzz-6, 1);
+    // a `-h` where a value was due is still that value.
+    #expect(try CommandLineParser.parse(["--riders", "--help"], for: .callbacks) == .help)
+    #expect(
+      try CommandLineParser.parse(["--version", "--scheduler", "--help"], for: .actors) == .help)
+    #expect(throws: UsageError.self) {
+      try CommandLineParser.parse(["--lock", "-h"], for: .dispatch)
+    }
     #expect(try CommandLineParser.parse(["--version"], for: .callbacks) == .version)
   }
 

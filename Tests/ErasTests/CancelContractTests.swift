@@ -92,6 +92,25 @@ import Testing
     }
   }
 
+  /// The games of exercise 09-2: racy, A is called off with the bike and
+  /// wins; safe, with three riders, the bike goes back and the game says how
+  /// it ended (learner-rehearsal-6, P-6); and X, once done, is a rider who
+  /// cannot go now, not "no rider X" (fuzz-6, finding 5).
+  @Test(arguments: eras)
+  func theGamesEndWithTheirOutcome(era: EraUnderTest) async throws {
+    let bikes = try era.executable()
+    let racy = try await bikes.running(
+      ["play", "--story", "cancel"], input: "a\nx\nx\na\n", limit: 60)
+    #expect(racy.printsLine("X cannot go now: it is done"))
+    #expect(!racy.prints("there is no rider X"))
+    #expect(racy.prints("You won: A stopped holding the bike: stranded"))
+    let safe = try await bikes.running(
+      ["play", "--story", "cancel", "--mode", "safe", "--riders", "3"],
+      input: "a\nb\nc\nx\na\n", limit: 60)
+    #expect(safe.prints("Result: nobody rode: the bike is at Rossio"), "\(safe.standardOutput)")
+    #expect(safe.prints("No schedule can win in safe mode"))
+  }
+
   /// A schedule the cancel story cannot play, or X in a story it is not in:
   /// one line on standard error, exit 2, in every era.
   @Test(arguments: eras)

@@ -38,10 +38,38 @@ import Testing
   /// Help wins wherever it is, so every executable agrees.
   @Test(arguments: executables)
   func helpAfterABadValueIsStillHelp(executable: String) async throws {
-    for arguments in [["--riders", "abc", "--help"], ["--help", "--riders", "abc"]] {
+    // `--riders --help` and `--version --scheduler --help` are the fuzzer's
+    // (fuzz-6, finding 1): a `--help` where a value was due is no value, so
+    // it is help, in every executable, whether or not it knows the option.
+    for arguments in [
+      ["--riders", "abc", "--help"], ["--help", "--riders", "abc"], ["--riders", "--help"],
+      ["--version", "--scheduler", "--help"], ["replay", "--story", "--help"],
+    ] {
       let run = try await Executable(executable).running(arguments)
       #expect(run.status == 0, "\(arguments)")
       #expect(run.prints("--help, --version"))
+    }
+  }
+
+  /// Every command an era prints to play a schedule again carries the era's
+  /// own options (fuzz-6, finding 2: they dropped `--lock`, `--fix`,
+  /// `--exclusive` and `--callers`): replay's first line, explore's, the
+  /// lanes and Mermaid headings, the atlas's `command`.
+  @Test(arguments: [
+    ("bikes-dispatch", ["--lock", "nslock"]), ("bikes-futures", ["--exclusive", "station"]),
+    ("bikes-actors", ["--fix", "isolated", "--callers", "main-actor"]),
+  ])
+  func printedCommandsCarryTheErasOwnOptions(executable: String, own: [String]) async throws {
+    let typed = own.joined(separator: " ")
+    for arguments in [
+      ["replay", "--mode", "racy"], ["replay", "--mode", "racy", "--format", "mermaid"],
+      ["explore", "--mode", "racy"], ["explore", "--mode", "racy", "--format", "lanes"],
+      ["explore", "--mode", "racy", "--format", "html"],
+    ] {
+      let run = try await Executable(executable).running(arguments + own, limit: 60)
+      #expect(run.status == 0, "\(arguments)")
+      let command = run.outputLines.first { $0.contains("\(executable) \(arguments[0]) ") }
+      #expect(command?.contains(typed) == true, "\(arguments): \(command ?? "no command")")
     }
   }
 }

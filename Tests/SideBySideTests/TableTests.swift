@@ -31,6 +31,21 @@ func reportLine(
 }
 
 @Suite struct TableTests {
+  /// What the user typed reaches the title escaped, one line each, as the
+  /// eras print it (fuzz-6, finding 3: an escape sequence and a line break
+  /// reached the terminal).
+  @Test func theTitleEscapesWhatWasTyped() {
+    var configuration = Configuration()
+    configuration.city = CitySource.file("city\u{1B}[2Jx.json")
+    configuration.stationPicks = ["\u{1B}[31mX\nY", "R\u{202E}o"]
+    configuration.goal = "\u{1B}[2Jg\u{2028}"
+    let title = Table.title(configuration)
+    #expect(title.count == 4)
+    #expect(title[0] == "Side by side on city\\u{1B}[2Jx.json, seed 2021:")
+    #expect(title[1].contains("stations \\u{1B}[31mX\\nY, R\\u{202E}o ·"))
+    #expect(title[3] == "goal: \\u{1B}[2Jg\\u{2028}")
+  }
+
   @Test(arguments: [
     (Mode.racy, 8, true, false, Verdict.raceShown),
     (.racy, 0, false, false, .raceShown),

@@ -71,14 +71,32 @@ extension CitySource {
       guard info.st_size <= mostBytes else {
         throw .unreadable(source: source, reason: "it is larger than 64 MiB")
       }
-      let data: Data
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-        throw .unreadable(source: source, reason: Self.reason(errno: Int32(code ?? Int(EACCES))))
-      }
+      let data = try Self.contents(of: path, source: source)
       return try City.decode(cityBikesJSON: data, source: source)
+    }
+  }
+
+  /// The file's bytes, read with `open` and `read`, so that a failure names
+  /// its own `errno` (EIO is "Input/output error", not a denied permission).
+  private static func contents(of path: String, source: String) throws(CityError) -> Data {
+    func failed(_ code: Int32) -> CityError {
+      .unreadable(source: source, reason: reason(errno: code))
+    }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw failed(errno) }
+    defer { close(descriptor) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count == 0 { return data }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw failed(errno)
+      }
+      data.append(contentsOf: buffer[..<count])
+      // Grown since `stat` looked: the same limit.
+      if data.count > mostBytes { throw failed(EFBIG) }
     }
   }
 
@@ -103,6 +121,7 @@ extension CitySource {
     case ENAMETOOLONG: "the path is too long"
     case ENOTDIR: "a part of the path is not a folder"
     case ELOOP: "too many symbolic links"
+    case EFBIG: "it is larger than 64 MiB"
     default: String(cString: strerror(code))
     }
   }

@@ -2,7 +2,10 @@
 /// made safe to print on one line of a terminal.
 public enum Text {
   /// Control characters written out as Swift escapes (`\n`, `\t`, `\u{1B}`),
-  /// so a name can neither break a line nor send the terminal a command.
+  /// so a name can neither break a line nor send the terminal a command:
+  /// the C0 and C1 controls, the line and paragraph separators (U+2028,
+  /// U+2029, which Unicode-aware readers split lines on) and the bidi
+  /// controls (U+202E and its kin, which reorder the rest of a line).
   public static func escaped(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
@@ -11,7 +14,11 @@ public enum Text {
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"
-      case _ where scalar.properties.generalCategory == .control:
+      case _
+      where scalar.properties.generalCategory == .control
+        || scalar.properties.generalCategory == .lineSeparator
+        || scalar.properties.generalCategory == .paragraphSeparator
+        || scalar.properties.isBidiControl:
         result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default: result.unicodeScalars.append(scalar)
       }

@@ -141,7 +141,7 @@ public enum EraCommand {
         // Each step as it happens: a replay that stalls has shown how far it got.
         let header = Replay.header(
           mode: mode, story: options.story, riders: options.riders, executable: E.executable,
-          schedule: options.schedule)
+          schedule: options.schedule, configuration: options.configuration)
         Console.out(separator + header.joined(separator: "\n"))
         let counter = StepCounter()
         let outcome = await Replay.play(
@@ -166,12 +166,15 @@ public enum EraCommand {
         case .lanes, .mermaid:
           let command =
             "\(E.executable) replay --mode \(mode) --story \(options.story.rawValue)"
-            + " --riders \(options.riders) --schedule '\(outcome.schedule)'"
+            + " --riders \(options.riders)" + E.info.flags(options.configuration)
+            + " --schedule '\(outcome.schedule)'"
           Console.out(separator + drawing(outcome, E.self, options: options, command: command))
         default:
           Console.out(
             separator
-              + Replay.text(outcome, executable: E.executable, scheduled: options.schedule != nil))
+              + Replay.text(
+                outcome, executable: E.executable, scheduled: options.schedule != nil,
+                configuration: options.configuration))
         }
         if outcome.failure != nil { code = ExitCode.runtimeError }
       case .explore where options.jobs:
@@ -203,7 +206,7 @@ public enum EraCommand {
               E.self, mode: mode, options: options, schedule: example, continues: false)
             let command =
               "\(E.executable) explore --mode \(mode) --story \(options.story.rawValue)"
-              + " --riders \(options.riders)"
+              + " --riders \(options.riders)" + E.info.flags(options.configuration)
             Console.out(separator + drawing(run, E.self, options: options, command: command))
           }
         case .json: Console.out(Explorer.json(exploration, era: E.name))

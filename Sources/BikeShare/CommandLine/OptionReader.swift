@@ -41,16 +41,19 @@ public struct OptionReader {
     return next
   }
 
-  /// Whether `--help` or `-h` stands where an option can stand: a value
-  /// (`--lock -h`, the `-h` after a flag that `takesValue`) is never read
-  /// as a flag, whatever it looks like.
+  /// Whether `--help` or `-h` stands where an option can stand. A word is
+  /// skipped as a value exactly when `value()` would take it: `--lock -h` is
+  /// a lock called "-h", but in `--riders --help` the `--help` is no value
+  /// (`value()` refuses words that start with `--`), so it is help.
   public static func asksForHelp(
     _ words: ArraySlice<String>, takesValue: (String) -> Bool
   ) -> Bool {
     var reader = OptionReader(words)
     while reader.advance() {
       if reader.flag == "--help" || reader.flag == "-h" { return true }
-      if takesValue(reader.flag), reader.inlineValue == nil, !reader.words.isEmpty {
+      if takesValue(reader.flag), reader.inlineValue == nil,
+        let next = reader.words.first, !next.hasPrefix("--")
+      {
         reader.words = reader.words.dropFirst()
       }
     }

@@ -37,9 +37,6 @@ public enum ActorsCallers: String, Sendable, CaseIterable, Codable {
 }
 
 extension ActorsCallers {
-  /// As typed after a command in a header: empty for the default.
-  public var flag: String { self == .nonisolated ? "" : " --callers \(rawValue)" }
-
   /// Where the riders checked and acted, for a header: nil for the default.
   /// - Parameter explored: the jobs explorer's stand-in for the main actor.
   public func setting(explored: Bool = false) -> String? {

@@ -15,6 +15,9 @@ public struct Option: Sendable {
   public let inStages: Bool
   /// How the value changes the configuration (a flag gets "").
   public let apply: @Sendable (inout Configuration, String) throws(UsageError) -> Void
+  /// The value as typed again, when it is not the default: what a printed
+  /// re-run command must carry (nil for an option it needs not repeat).
+  public var shown: @Sendable (Configuration) -> String? = { _ in nil }
 
   public init(
     _ name: String, _ value: String?, _ help: String..., passedOn: Bool = false,
@@ -74,7 +77,7 @@ public struct Option: Sendable {
     _ help: String...
   ) -> Option {
     let names = Choice.allCases.map(\.rawValue)
-    return Option(name, names.joined(separator: "|"), help: help) {
+    var option = Option(name, names.joined(separator: "|"), help: help) {
       configuration, text throws(UsageError) in
       guard let choice = Choice(rawValue: text) else {
         throw UsageError(
@@ -82,6 +85,11 @@ public struct Option: Sendable {
       }
       configuration[keyPath: property] = choice
     }
+    option.shown = { configuration in
+      let value = configuration[keyPath: property].rawValue
+      return value == Configuration()[keyPath: property].rawValue ? nil : value
+    }
+    return option
   }
 
   /// A whole number within `range`.

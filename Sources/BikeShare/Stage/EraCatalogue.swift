@@ -64,6 +64,19 @@ public struct EraInfo: Sendable {
   /// The command line's options in `--help` order: `--mode`, the era's own, the shared ones.
   public var options: [Option] { [.mode(ownModes)] + ownOptions + Option.shared }
 
+  /// The era's own options that are not at their default, as typed after a
+  /// stage command (` --lock nslock`): every printed re-run command carries them.
+  public func flags(_ configuration: Configuration) -> String {
+    ownOptions.filter(\.inStages).compactMap { option in
+      option.shown(configuration).map { " \(option.name) \($0)" }
+    }.joined()
+  }
+
+  /// `flags(_:)` of the era whose executable this is ("" for another name).
+  public static func flags(of executable: String, _ configuration: Configuration) -> String {
+    all.first { $0.executable == executable }?.flags(configuration) ?? ""
+  }
+
   public func takes(_ option: Option) -> Bool { ownOptions.contains { $0.name == option.name } }
 
   /// The eras, oldest first: the order of the chapters and the side-by-side table.

@@ -134,13 +134,15 @@ public enum Explorer {
       runs: runs)
   }
 
-  /// `bikes-callbacks explore --mode racy --story slot --riders 2`: what was explored.
+  /// `bikes-callbacks explore --mode racy --story slot --riders 2`: what was explored,
+  /// with the era's own options that are not at their default.
   public static func command(_ exploration: Exploration, executable: String) -> String {
     let options = exploration.options
     var command =
       "\(executable) explore --mode \(exploration.mode) --story \(options.story.rawValue)"
       + " --riders \(options.riders)"
     if let bound = options.maxSwitches { command += " --max-switches \(bound)" }
+    command += EraInfo.flags(of: executable, options.configuration)
     return command
   }
 

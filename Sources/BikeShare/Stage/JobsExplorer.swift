@@ -142,7 +142,7 @@ public enum JobsExplorer {
   public static func text(_ rows: [Row], options: StageOptions, executable: String) -> String {
     var lines = [
       "\(executable) explore --scheduler jobs --story \(options.story.rawValue)"
-        + " --riders \(options.riders)" + options.configuration.callers.flag,
+        + " --riders \(options.riders)" + EraInfo.flags(of: executable, options.configuration),
       options.story.setting(riders: options.riders)
         + " No probe: every order of the runtime's jobs (\(build))."
         + (options.configuration.callers.setting(explored: true).map { " " + $0 } ?? ""),

@@ -20,6 +20,8 @@ public enum Play {
     var stuck: ScriptedGate.Stuck?
     /// What the story's own rule says broke (`Plot.broken`), if anything.
     var broken: String?
+    /// Once every rider is done (and none is stuck): how the play ended.
+    var result: StageResult?
     var done: Bool { enabled.isEmpty }
     var won: Bool { !violations.isEmpty || stuck != nil || broken != nil }
   }
@@ -31,6 +33,7 @@ public enum Play {
     private let audits: [StationAudit]
     private let plot: any Plot
     private var stops: AsyncStream<[ScriptedGate.Step]>.Iterator
+    private let played: Task<[StationCounts], Never>
 
     /// Starts the riders (or vans) and plays `prefix`; returns once the gate waits.
     init<E: Era>(_ era: E.Type, mode: Mode, options: StageOptions, prefix: [ScriptedGate.Step]) {
@@ -49,15 +52,23 @@ public enum Play {
         mode: mode, riders: options.riderIndices, stations: stations, audits: audits,
         probe: .scripted(gate), blockingProbe: .scripted(gate), log: log,
         configuration: options.configuration)
-      Task { _ = await plot.play(E.self, cast) }
+      played = Task { await plot.play(E.self, cast) }
     }
 
     func next() async -> Snapshot {
       let enabled = await stops.next() ?? []
+      // Nobody left to choose and nobody stuck: every rider has finished
+      // (or is finishing), so the play returns its end.
+      var result: StageResult?
+      if enabled.isEmpty, gate.stuck == nil {
+        let ends = await played.value
+        result = plot.result(
+          ends: ends, audits: audits, events: log.events, stuck: nil, finished: true)
+      }
       return Snapshot(
         enabled: enabled, steps: log.recorded, events: log.events, lowest: audits.map(\.lowest),
         violations: audits.flatMap(\.violations), schedule: Schedule(gate.trace.map(\.chosen)),
-        blocked: gate.blocked, stuck: gate.stuck, broken: plot.broken(log.events))
+        blocked: gate.blocked, stuck: gate.stuck, broken: plot.broken(log.events), result: result)
     }
 
     func choose(_ step: ScriptedGate.Step) async -> Snapshot {
@@ -159,7 +170,7 @@ public enum Play {
           message =
             snapshot.won || snapshot.done
             ? "the game is over: u undoes the last move, r restarts, q quits"
-            : rider < options.riders
+            : options.story.plot.participants(riders: options.riders).contains(rider)
               ? "\(Schedule.name(rider)) cannot go now: it \(snapshot.blocked[rider] ?? "is done")"
               : "there is no rider \(Schedule.name(rider)) on this stage"
           continue
@@ -235,10 +246,15 @@ public enum Play {
         snapshot.events, riders: options.riders, mode: mode, stuck: snapshot.stuck, era: E.info)
       return red + "You won: " + why + plain + "\n" + lanes
         + "\nReplay it\(everywhere ? " in any era" : ""):\n  \(E.executable) replay --mode \(mode) --story"
-        + " \(options.story.rawValue) --riders \(options.riders) --schedule '\(snapshot.schedule)'"
+        + " \(options.story.rawValue) --riders \(options.riders)"
+        + E.info.flags(options.configuration) + " --schedule '\(snapshot.schedule)'"
     }
-    if mode.isFix { return green + safeLesson(E.self, options: options) + plain }
-    return plot.noWin
+    // How it ended, as `explore` names the outcome, before the lesson.
+    let result = snapshot.result.map {
+      "Result: " + plot.describe($0, riders: options.riders) + "\n"
+    }
+    if mode.isFix { return (result ?? "") + green + safeLesson(E.self, options: options) + plain }
+    return (result ?? "") + plot.noWin
   }
 
   static func safeLesson<E: Era>(_ era: E.Type, options: StageOptions) -> String {

@@ -26,27 +26,33 @@ public enum Replay {
       continues: given != nil || script.continues, echo: echo, stallAfter: stallAfter)
   }
 
-  public static func text(_ outcome: Outcome, executable: String, scheduled: Bool = false)
-    -> String
-  {
+  /// - Parameter configuration: the era's own options, which the command repeats.
+  public static func text(
+    _ outcome: Outcome, executable: String, scheduled: Bool = false,
+    configuration: Configuration = Configuration()
+  ) -> String {
     let steps = outcome.steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }
     return
       (header(
         mode: outcome.mode, story: outcome.story, riders: outcome.riders, executable: executable,
-        schedule: scheduled ? outcome.schedule : nil) + steps + footer(outcome, scheduled: false))
+        schedule: scheduled ? outcome.schedule : nil, configuration: configuration) + steps
+      + footer(outcome, scheduled: false))
       .joined(separator: "\n")
   }
 
-  /// The lines before the steps: the command, the setting, the script.
+  /// The lines before the steps: the command (with the era's own options
+  /// that are not at their default), the setting, the script.
   public static func header(
-    mode: Mode, story: Story, riders: Int, executable: String, schedule: Schedule?
+    mode: Mode, story: Story, riders: Int, executable: String, schedule: Schedule?,
+    configuration: Configuration = Configuration()
   ) -> [String] {
+    let era = EraInfo.all.first { $0.executable == executable }
     var command = "\(executable) replay --mode \(mode.rawValue)"
     if story != .default { command += " --story \(story.rawValue)" }
     if riders != 2 { command += " --riders \(riders)" }
+    command += era?.flags(configuration) ?? ""
     var lines = [command, story.setting(riders: riders)]
-    let own = EraInfo.all.first { $0.executable == executable }?.ownModes
-      .first { $0.mode == mode }
+    let own = era?.ownModes.first { $0.mode == mode }
     if let schedule {
       lines.append("Schedule: \(schedule)")
     } else {

@@ -70,8 +70,9 @@ public struct Schedule: Sendable, Equatable, CustomStringConvertible {
     for (index, word) in words.enumerated() {
       let parts = word.split(separator: ":", omittingEmptySubsequences: false)
       let place = "--schedule step \(index + 1) '\(word)'"
-      guard parts.count == 2, parts[0].count == 1, let letter = parts[0].uppercased().first,
-        let ascii = letter.asciiValue, ascii >= 65, Int(ascii) - 65 < 26
+      // An ASCII letter only: `ẚ` upper-cases to "Aʾ", and is no A.
+      guard parts.count == 2, parts[0].count == 1, let typed = parts[0].first, typed.isASCII,
+        let ascii = typed.uppercased().first?.asciiValue, ascii >= 65, Int(ascii) - 65 < 26
       else {
         throw UsageError("\(place): expected RIDER:POINT, such as A:arrive or B:window")
       }

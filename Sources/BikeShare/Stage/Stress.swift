@@ -178,7 +178,7 @@ public enum Stress {
       "\(executable) stress --mode \(tally.mode) --story \(options.story.rawValue)"
         + " --riders \(options.riders) --runs \(options.runs)"
         + " --race-window-us \(options.raceWindowMicroseconds)"
-        + options.configuration.callers.flag,
+        + EraInfo.flags(of: executable, options.configuration),
       options.story.setting(riders: options.riders)
         + (options.raceWindowMicroseconds == 0
           ? " No gate, no pause: the original code." : " No gate; an injected pause.")

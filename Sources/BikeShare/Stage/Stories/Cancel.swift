@@ -22,9 +22,12 @@ public struct CancelPlot: Plot {
   public var riderRange: ClosedRange<Int> { 1...4 }
 
   public func setting(riders: Int) -> String {
-    "Rossio has 1 free bike and no empty slot; Chiado has 4 empty slots. Riders"
-      + " \(Schedule.names(riders)) arrive on foot at Rossio, and whoever gets the bike rides"
-      + " it to Chiado; X (the app) calls off A, at any moment."
+    "Rossio has 1 free bike and no empty slot; Chiado has 4 empty slots."
+      + (riders == 1
+        ? " Rider A arrives on foot at Rossio, and if it gets the bike rides it to Chiado;"
+        : " Riders \(Schedule.names(riders)) arrive on foot at Rossio, and whoever gets the bike"
+          + " rides it to Chiado;")
+      + " X (the app) calls off A, at any moment."
   }
 
   public func modes(for era: EraInfo) -> [Mode] { Mode.both }
