@@ -197,31 +197,61 @@ private final class Pool: Sendable {
 }
 
 extension FuturesEra {
-  static let waiterGivesUp = Hazard(.waiterGivesUp, .blocking(giveUp))
+  static let waiterGivesUp = Hazard(
+    .waiterGivesUp,
+    .blocking { fixed, watch in
+      guard fixed else { return giveUp(fixed: false, moment: .beforeTheWorkLooks, watch: watch) }
+      // The fix must hold whenever the rider gives up: before the work
+      // looks, and after it has taken the bike, before it answers.
+      let early = giveUp(fixed: true, moment: .beforeTheWorkLooks, watch: watch)
+      let late = giveUp(fixed: true, moment: .afterTheTake, watch: watch)
+      return HazardFinish(
+        early.detail == late.detail
+          ? early.detail + ", whether it gave up before the take or after"
+          : early.detail + "; after the take: " + late.detail,
+        showed: early.showed && late.showed)
+    })
 
-  /// Rossio's work starts, then is held until the rider has given up (the order is forced).
-  private static func giveUp(reading: Bool, watch: HazardWatch) -> HazardFinish {
+  /// When the rider gives up in `waiter-gives-up`.
+  enum GiveUpMoment: Sendable {
+    /// While Rossio's work is held, before it takes anything.
+    case beforeTheWorkLooks
+    /// After the work has taken the bike, before it answers.
+    case afterTheTake
+  }
+
+  /// Rossio's work starts; the rider's 20 ms deadline calls it off at
+  /// `moment` (the order is forced). Broken: the work takes the bike and
+  /// answers into a future nobody waits for. Fixed: the work looks once, at
+  /// its own answer: `finish` says whether the answer was taken, and if the
+  /// rider has gone, the work, left holding the bike, gives it back.
+  static func giveUp(fixed: Bool, moment: GiveUpMoment, watch: HazardWatch) -> HazardFinish {
     let bikes = Locked(1)
     let (started, gaveUp, done) = (
       DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
     )
-    let trip = Future<Void, any Error>.byHand { _ in }
-    let request = Future<Bool, any Error> {
-      defer { done.signal() }
-      started.signal()
-      gaveUp.wait()  // Rossio is busy with someone else until the rider has gone
-      if reading, trip.isCancelled { return false }
-      return bikes.withLock { free in
-        guard free > 0 else { return false }
-        free -= 1
-        return true
+    let request = Future<Bool, any Error>.byHand { request in
+      Future<Bool, any Error>.defaultQueue.async {
+        defer { done.signal() }
+        if moment == .beforeTheWorkLooks {
+          started.signal()
+          gaveUp.wait()  // Rossio is busy with someone else until the rider has gone
+        }
+        let took = bikes.withLock { free in
+          guard free > 0 else { return false }
+          free -= 1
+          return true
+        }
+        if moment == .afterTheTake {
+          started.signal()
+          gaveUp.wait()  // the bike is taken; the rider gives up before the answer
+        }
+        let answered = request.finish(took)
+        if fixed, took, !answered { bikes.withLock { $0 += 1 } }
       }
     }
     started.wait()
-    Future.after(.milliseconds(20)).whenFinished { _ in
-      trip.cancel()
-      request.cancel()
-    }
+    Future.after(.milliseconds(20)).whenFinished { _ in request.cancel() }
     watch.waiting("rider", "the rider waits for Rossio's future, 20 ms at most")
     let got = (try? request.wait()) ?? false
     gaveUp.signal()
@@ -231,7 +261,7 @@ extension FuturesEra {
     // Short: the liveness table prints it in a column.
     return HazardFinish(
       (got ? "got a bike" : "gave up") + "; the work "
-        + (left == 0 ? "took the bike anyway" : "saw it, took nothing"),
-      showed: reading ? left == 1 : left == 0 && !got)
+        + (left == 1 ? "gave the bike back" : got ? "answered" : "took the bike anyway"),
+      showed: fixed ? left == 1 && !got : left == 0 && !got)
   }
 }

@@ -96,22 +96,60 @@ extension OperationsEra {
 }
 
 extension OperationsEra {
-  static let cancelWhileTaking = Hazard(.cancelWhileTaking, .blocking(callOff))
+  static let cancelWhileTaking = Hazard(
+    .cancelWhileTaking,
+    .blocking { fixed, watch in
+      guard fixed else { return callOff(fixed: false, moment: .whileTaking, watch: watch) }
+      // The fix must hold whenever the call-off lands: before the take
+      // looks, and after it has looked and taken the bike.
+      let early = callOff(fixed: true, moment: .whileTaking, watch: watch)
+      let late = callOff(fixed: true, moment: .afterTheTake, watch: watch)
+      return HazardFinish(
+        early.detail + "; cancel() after the take: " + late.detail,
+        showed: early.showed && late.showed)
+    })
 
-  /// The take runs; the app cancels it then (the order is forced); the ride waits for the take.
-  private static func callOff(reading: Bool, watch: HazardWatch) -> HazardFinish {
+  /// When the app's `cancel()` lands in `cancel-while-taking`.
+  enum CallOffMoment: Sendable {
+    /// While the take runs, before it looks.
+    case whileTaking
+    /// After the take has looked and taken the bike, before it finishes.
+    case afterTheTake
+  }
+
+  /// The take runs; the app cancels it at `moment` (the order is forced);
+  /// the ride waits for the take. Broken: the take never looks, and the ride
+  /// rides. Fixed: each step looks once and acts on what it saw; the ride
+  /// acts on what the take *did*, and whoever is left holding the bike (the
+  /// ride, when the trip was called off after the take) gives it back.
+  static func callOff(fixed: Bool, moment: CallOffMoment, watch: HazardWatch) -> HazardFinish {
     let bikes = Locked(1)
     let rode = Locked(false)
+    let took = Locked(false)
     let (running, cancelled) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
     let take = TripStep("take a bike at Rossio") { step in
-      running.signal()
-      cancelled.wait()  // the app's cancel() comes now, while the take runs
-      if reading, step.isCancelled { return }
+      if moment == .whileTaking {
+        running.signal()
+        cancelled.wait()  // the app's cancel() comes now, while the take runs
+      }
+      if fixed, step.isCancelled { return }
       bikes.withLock { $0 -= 1 }
+      took.withLock { $0 = true }
+      if moment == .afterTheTake {
+        running.signal()
+        cancelled.wait()  // the app's cancel() comes now: the take has looked, and acted
+      }
     }
-    let ride = TripStep("ride to Chiado") { step in
-      if reading, step.dependencies.contains(where: \.isCancelled) { return }
-      rode.withLock { $0 = true }
+    let ride = TripStep("ride to Chiado") { _ in
+      guard fixed else { return rode.withLock { $0 = true } }
+      // One look at what the take did, and at the call-off, once the take
+      // has finished; the rider holding the bike rides it or gives it back.
+      guard took.withLock({ $0 }) else { return }
+      if take.isCancelled {
+        bikes.withLock { $0 += 1 }
+      } else {
+        rode.withLock { $0 = true }
+      }
     }
     ride.addDependency(take)
     let queue = OperationQueue()
@@ -124,10 +162,15 @@ extension OperationsEra {
     watch.progress()
     let (left, away) = (bikes.withLock { $0 }, rode.withLock { $0 })
     // Short: the liveness table prints it in a column.
+    let detail =
+      switch (left, away) {
+      case (0, true): "took the bike after cancel(); rode off"
+      case (0, false): "took the bike; no ride: stranded"
+      case (_, false) where took.withLock({ $0 }): "the ride gave the bike back"
+      default: "saw cancel(): no take, no ride"
+      }
+    let stranded = left == 0 && !away
     return HazardFinish(
-      left == 0
-        ? "took the bike after cancel()" + (away ? "; rode off" : "")
-        : "saw cancel(): no take" + (away ? "" : ", no ride"),
-      showed: reading ? left == 1 && !away : left == 0 && away)
+      detail, showed: fixed ? !stranded && (left == 1) == !away : left == 0 && away)
   }
 }

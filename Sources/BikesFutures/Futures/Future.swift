@@ -52,7 +52,10 @@ final class Future<Value: Sendable, Failure: Error>: Sendable {
   ) where Failure == any Error {
     self.init(observers: observers)
     evaluate(conditions[...]) { failure in
-      if let failure { return self.finish(.failure(failure)) }
+      if let failure {
+        self.finish(.failure(failure))
+        return
+      }
       queue.async { self.run(work) }
     }
   }
@@ -102,19 +105,25 @@ final class Future<Value: Sendable, Failure: Error>: Sendable {
   // MARK: - Finishing
 
   /// Finishes the future, if nothing has yet; wakes everyone waiting.
-  func finish(_ result: Result<Value, Failure>) {
+  /// Returns whether this result is the future's: false when it had
+  /// finished before (cancelled, say), and `result` is ignored. Work that
+  /// took something for its waiter gives it back on false.
+  @discardableResult
+  func finish(_ result: Result<Value, Failure>) -> Bool {
     let callbacks = state.withLock { state -> [@Sendable (Result<Value, Failure>) -> Void]? in
       guard state.result == nil else { return nil }
       state.result = result
       defer { state.callbacks = [] }
       return state.callbacks
     }
-    guard let callbacks else { return }  // finished before: ignored
+    guard let callbacks else { return false }  // finished before: ignored
     for observer in observers { observer.didFinish() }
     for callback in callbacks { callback(result) }
+    return true
   }
 
-  func finish(_ value: Value) { finish(.success(value)) }
+  @discardableResult
+  func finish(_ value: Value) -> Bool { finish(.success(value)) }
 
   var isFinished: Bool { state.withLock { $0.result != nil } }
 

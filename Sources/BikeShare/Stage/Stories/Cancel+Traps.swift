@@ -9,13 +9,14 @@ public enum CallOffTrap: Sendable, CaseIterable {
   /// the station's answer race for one completion.
   case deadlineAndAnswer
   /// Operations: `Operation.cancel()` is a flag; a take already running goes
-  /// on, and a cancelled operation's dependents still run.
+  /// on, and a cancelled operation's dependents still run: the step left
+  /// holding the bike must give it back.
   case cancelWhileTaking
   /// Dispatch: `Thread.cancel()` sets `isCancelled`; a thread blocked in a
   /// wait cannot read it.
   case blockedPastCallOff
   /// Futures: a waiter that gives up wakes at once, but work already
-  /// running goes on.
+  /// running goes on, and its answer falls into a finished future.
   case waiterGivesUp
   /// Actors: cancelling a task reaches its children, and `Task {}` is
   /// nobody's child.
@@ -49,9 +50,11 @@ public enum CallOffTrap: Sendable, CaseIterable {
       Words(
         name: "cancel-while-taking",
         what: "the app cancel()s a rider's take while it runs; the ride depends on the take",
-        rule: "read isCancelled where the act happens; a dependent reads its dependency's",
+        rule:
+          "look once and act on what you saw: the ride acts on what the take did, and whoever"
+          + " is left holding the bike gives it back",
         broken: "cancel() while the take runs", expect: .finish,
-        fix: "the take and the ride read it")
+        fix: "the ride acts on what the take did")
     case .blockedPastCallOff:
       Words(
         name: "blocked-past-call-off",
@@ -64,14 +67,18 @@ public enum CallOffTrap: Sendable, CaseIterable {
       Words(
         name: "waiter-gives-up",
         what: "a rider gives up on Rossio's future after 20 ms; Rossio's work has already started",
-        rule: "the work reads the rider's call-off where it acts",
+        rule:
+          "the work looks once, at its own answer: if the rider has gone, the work, left"
+          + " holding the bike, gives it back",
         broken: "give up, the work goes on", expect: .finish,
-        fix: "the work reads the call-off")
+        fix: "an answer nobody takes gives the bike back")
     case .unstructuredErrand:
       Words(
         name: "unstructured-errand",
         what: "a rider of a crew fetches a bike in Task { }; the app cancels the crew",
-        rule: "work that is a rider's is its child (async let, a task group), never Task { }",
+        rule:
+          "work that is a rider's is its child (async let, a task group), never Task { } unless"
+          + " you pass the cancellation on by hand (withTaskCancellationHandler)",
         broken: "the errand in Task { }", expect: .finish, fix: "the errand as async let",
         notes: [
           "Apple's Task documentation: \"A task runs regardless of whether you keep a reference to",

@@ -1,0 +1,38 @@
+import BikeShare
+import Foundation
+import Testing
+
+@testable import BikesOperations
+
+/// `cancel-while-taking`'s fix holds wherever the call-off lands: before
+/// the take looks (the hazard's own order) and after the take has looked and
+/// taken the bike (expert-review-4, M2: a fix that read the take's
+/// `isCancelled` in the ride left the bike with nobody). Each order is
+/// forced by the case's semaphores, never left to timing.
+@Suite(.timeLimit(.minutes(1))) struct CancelTrapTests {
+  static func offThePool(_ body: @escaping @Sendable () -> HazardFinish) async -> HazardFinish {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: body()) }
+    }
+  }
+
+  @Test(arguments: [OperationsEra.CallOffMoment.whileTaking, .afterTheTake])
+  func theFixStrandsNoBikeWheneverTheCallOffLands(moment: OperationsEra.CallOffMoment) async {
+    let finish = await Self.offThePool {
+      OperationsEra.callOff(fixed: true, moment: moment, watch: HazardWatch())
+    }
+    #expect(finish.showed, "\(moment): \(finish.detail)")
+    #expect(
+      finish.detail
+        == (moment == .whileTaking
+          ? "saw cancel(): no take, no ride" : "the ride gave the bike back"))
+  }
+
+  @Test func theBrokenTakeRidesOffAfterCancel() async {
+    let finish = await Self.offThePool {
+      OperationsEra.callOff(fixed: false, moment: .whileTaking, watch: HazardWatch())
+    }
+    #expect(finish.showed)
+    #expect(finish.detail == "took the bike after cancel(); rode off")
+  }
+}
