@@ -14,23 +14,36 @@ final class Station: Sendable {
   /// a van that holds the station must keep riders out as well as vans.
   private let sharedWithVans: Bool
 
-  init(
+  convenience init(
     _ record: StationRecord, audit: StationAudit, mode: Mode, lock: LockKind,
+    sharedWithVans: Bool = false
+  ) {
+    self.init(
+      record, audit: audit, counters: Self.counters(record.counts, mode: mode, lock: lock),
+      sharedWithVans: sharedWithVans)
+  }
+
+  /// A station on counters of the caller's (a test's, wrapped in a probe).
+  init(
+    _ record: StationRecord, audit: StationAudit, counters: any Counters,
     sharedWithVans: Bool = false
   ) {
     self.record = record
     self.sharedWithVans = sharedWithVans
     self.audit = audit
-    let start = record.counts
-    counters =
-      switch (mode, lock) {
-      case (.unsynchronized, _): UnsynchronizedCounters(start)
-      case (_, .mutex): MutexCounters(start)
-      case (_, .atomic): AtomicCounters(start)
-      case (_, .nslock): LockedCounters(start, lock: NSLockLock())
-      case (_, .serialQueue): LockedCounters(start, lock: SerialQueueLock())
-      case (_, .barrier): LockedCounters(start, lock: BarrierLock())
-      }
+    self.counters = counters
+  }
+
+  /// The counters `--lock` picks (none in unsynchronized mode).
+  static func counters(_ start: StationCounts, mode: Mode, lock: LockKind) -> any Counters {
+    switch (mode, lock) {
+    case (.unsynchronized, _): UnsynchronizedCounters(start)
+    case (_, .mutex): MutexCounters(start)
+    case (_, .atomic): AtomicCounters(start)
+    case (_, .nslock): LockedCounters(start, lock: NSLockLock())
+    case (_, .serialQueue): LockedCounters(start, lock: SerialQueueLock())
+    case (_, .barrier): LockedCounters(start, lock: BarrierLock())
+    }
   }
 
   var counts: StationCounts { counters.counts }

@@ -29,33 +29,48 @@ import Testing
     #expect(audit.violations.map(\.value) == [-1, 2])
   }
 
-  /// Safe takes and leaves from four riders at once on one bike and one slot.
-  /// The end counts alone would not catch a split check-and-act (a −1 undone
-  /// by the next dock), so the audit's lowest and highest are asserted.
-  /// (With `takeBike`'s check and act in two blocks on the station's queue,
-  /// this failed in 20 of 20 runs.)
-  @Test func manyRidersTakingAndLeavingNeverLeaveTheRange() async {
-    let record = StationRecord(id: "s", name: "S", freeBikes: 1, emptySlots: 1)
+  /// Safe takes and leaves from four riders at once on one station with one
+  /// dock in play. Taking first (one bike, one slot): takes contend. Leaving
+  /// first (each rider brings a bike, one empty slot): only leaves contend,
+  /// and a split leave docks two bikes in one slot. The end counts alone
+  /// would not catch a split check-and-act (a −1 undone by the next dock), so
+  /// the audit's lowest and highest are asserted. (With `takeBike`'s check
+  /// and act in two blocks on the station's queue, the taking case failed in
+  /// 20 of 20 runs.)
+  @Test(arguments: [Want.bike, .emptySlot])
+  func manyRidersAtOneDockNeverLeaveTheRange(first: Want) async {
+    let then: Want = first == .bike ? .emptySlot : .bike
+    let bikes = first == .bike ? 1 : 0
+    let record = StationRecord(id: "s", name: "S", freeBikes: bikes, emptySlots: 1)
     let audit = StationAudit(record)
     let station = Station(record, audit: audit)
-    @Sendable func leave() async -> StationCounts? {
+    @Sendable func move(_ want: Want) async -> Bool {
       await withCheckedContinuation { continuation in
-        station.leaveBike(on: Self.queue) { continuation.resume(returning: $0) }
+        let answer: @Sendable (StationCounts?) -> Void = {
+          continuation.resume(returning: $0 != nil)
+        }
+        if want == .bike {
+          station.takeBike(on: Self.queue, completion: answer)
+        } else {
+          station.leaveBike(on: Self.queue, completion: answer)
+        }
       }
     }
     // Bounded loops: a broken fix fails instead of hanging.
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<4 {
         group.addTask {
-          for _ in 0..<2_000 where await station.takeBike() != nil {
-            for _ in 0..<1_000 where await leave() != nil { break }
+          for _ in 0..<2_000 where await move(first) {
+            for _ in 0..<1_000 where await move(then) { break }
           }
         }
       }
     }
+    #expect(await station.counts() == record.counts)
     #expect(audit.violations.isEmpty, "\(audit.violations)")
-    // One bike: in its dock (free 1, empty 1) or ridden (free 0, empty 2).
-    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: 1))
-    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: 2))
+    // Taking first, the one bike is docked (1, 1) or ridden (0, 2); leaving
+    // first, the slot is empty (0, 1) or holds a bike (1, 0).
+    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: bikes == 1 ? 1 : 0))
+    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: bikes == 1 ? 2 : 1))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -25,25 +26,50 @@ import Testing
     #expect(station.emptySlots == 1)
   }
 
-  /// Safe moves from several threads at once on one bike and one slot. The
-  /// end counts alone would not catch a split check-and-act (a −1 undone by
-  /// the next dock), so the audit's lowest and highest are asserted too.
-  @Test(arguments: LockKind.allCases)
-  func manyThreadsTakingAndLeavingNeverLeaveTheRange(lock: LockKind) {
-    let audit = StationAudit(Self.record)
-    let station = Station(Self.record, audit: audit, mode: .safe, lock: lock)
-    // 4 threads × 5,000 attempts each: every bike taken is left again. The
+  /// Safe moves from four threads at once on one station with one dock in
+  /// play. Taking first (one bike, one slot): takes contend. Leaving first
+  /// (each thread brings a bike, one empty slot): a thread that docks takes
+  /// a bike back before the slot is free again, so only leaves contend, and
+  /// a split leave docks two bikes in one slot. The end counts alone would
+  /// not catch a split check-and-act (a −1 undone by the next dock), so the
+  /// audit's lowest and highest are asserted too.
+  ///
+  /// A lock's release and the same thread's next acquisition are nanoseconds
+  /// apart, so a split that takes the lock twice showed in no run without
+  /// help (the mutant that survived turn 6). The counters here are the lock's
+  /// own behind a probe: after each release, the thread waits until another
+  /// thread has been through the lock (a hundred yields at most), as the
+  /// scripted gate lets another rider through between two steps. One safe
+  /// update cannot be split by it; two are. (With `leaveBike()`'s check and
+  /// act under two acquisitions, the leaving case failed for every lock in 5
+  /// runs of 5.)
+  // One case at a time: each case's four threads yield to each other, and
+  // ten cases at once would yield to forty.
+  @Test(.serialized, arguments: LockKind.allCases, [Want.bike, .emptySlot])
+  func manyThreadsAtOneDockNeverLeaveTheRange(lock: LockKind, first: Want) {
+    let then: Want = first == .bike ? .emptySlot : .bike
+    let bikes = first == .bike ? 1 : 0
+    let record = StationRecord(id: "s", name: "S", freeBikes: bikes, emptySlots: 1)
+    let audit = StationAudit(record)
+    let station = Station(
+      record, audit: audit,
+      counters: TakingTurns(Station.counters(record.counts, mode: .safe, lock: lock)))
+    @Sendable func move(_ want: Want) -> Bool {
+      (want == .bike ? station.takeBike() : station.leaveBike()) != nil
+    }
+    // 4 threads × 1,000 attempts each: every bike moved is moved back. The
     // loops are bounded, so a broken lock (lost updates) fails instead of hanging.
     DispatchQueue.concurrentPerform(iterations: 4) { _ in
-      for _ in 0..<5_000 where station.takeBike() != nil {
-        for _ in 0..<1_000 where station.leaveBike() != nil { break }
+      for _ in 0..<1_000 where move(first) {
+        for _ in 0..<1_000 where move(then) { break }
       }
     }
-    #expect(station.counts == StationCounts(freeBikes: 1, emptySlots: 1))
+    #expect(station.counts == record.counts)
     #expect(audit.violations.isEmpty, "\(audit.violations)")
-    // One bike: it is in its dock (free 1, empty 1) or ridden (free 0, empty 2).
-    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: 1))
-    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: 2))
+    // Taking first, the one bike is docked (1, 1) or ridden (0, 2); leaving
+    // first, the slot is empty (0, 1) or holds a bike (1, 0).
+    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: bikes == 1 ? 1 : 0))
+    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: bikes == 1 ? 2 : 1))
   }
 
   @Test func theRaceWindowComesBeforeTheLockedActAndInsideTheUnsynchronizedOne() {
@@ -61,4 +87,30 @@ import Testing
   @Test func theUnsynchronizedModeIsDeclaredByThisEra() {
     #expect(DispatchEra.info.ownModes.map(\.mode) == [.unsynchronized])
   }
+}
+
+/// A lock's counters that, after each release, let another thread through
+/// the lock before this one goes on (or give up after a hundred yields,
+/// when nobody else is there): the probe between two acquisitions.
+final class TakingTurns: Counters {
+  let inner: any Counters
+  private let updates = Atomic<Int>(0)
+
+  init(_ inner: any Counters) { self.inner = inner }
+
+  var counts: StationCounts { inner.counts }
+
+  func update<Result>(_ change: (inout StationCounts) -> Result) -> Result {
+    let result = inner.update(change)
+    let mine = updates.add(1, ordering: .relaxed).newValue
+    var spins = 0
+    while updates.load(ordering: .relaxed) == mine, spins < 100 {
+      sched_yield()
+      spins += 1
+    }
+    return result
+  }
+
+  func removeBike(after window: () -> Void) -> StationCounts { inner.removeBike(after: window) }
+  func addBike(after window: () -> Void) -> StationCounts { inner.addBike(after: window) }
 }

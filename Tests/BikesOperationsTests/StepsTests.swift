@@ -39,6 +39,52 @@ import Testing
     #expect(station.countsAfterRun == StationCounts(freeBikes: 0, emptySlots: 1))
   }
 
+  /// Safe takes and leaves from four riders at once, each on a thread of its
+  /// own planning one visit at a time on the station's queue, with one dock
+  /// in play. Taking first (one bike, one slot): takes contend. Leaving first
+  /// (each rider brings a bike, one empty slot): only leaves contend, and a
+  /// leave split into a check operation and an act operation docks two bikes
+  /// in one slot. The audit's lowest and highest catch what the end counts
+  /// would not.
+  @Test(arguments: [Want.bike, .emptySlot])
+  func manyRidersAtOneDockNeverLeaveTheRange(first: Want) async {
+    let then: Want = first == .bike ? .emptySlot : .bike
+    let bikes = first == .bike ? 1 : 0
+    let record = StationRecord(id: "s", name: "S", freeBikes: bikes, emptySlots: 1)
+    let audit = StationAudit(record)
+    let station = Station(record, audit: audit)
+    let queues = Queues()
+    // One safe visit, as a rider plans it, and its answer.
+    @Sendable func move(_ want: Want) -> Bool {
+      let (done, moved) = (DispatchSemaphore(value: 0), Locked(false))
+      let visit = Visit(
+        rider: 0, at: 0, station, wanting: want, mode: .safe, probe: .waiting(.zero), log: .none
+      ) { counts in
+        moved.withLock { $0 = counts != nil }
+        done.signal()
+      }
+      visit.chain(on: queues, station: station)
+      visit.start(on: queues, station: station)
+      done.wait()
+      return moved.withLock { $0 }
+    }
+    // 4 riders × 2,000 attempts; bounded, so a broken fix fails instead of hanging.
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      DispatchQueue.global().async {
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+          for _ in 0..<2_000 where move(first) {
+            for _ in 0..<1_000 where move(then) { break }
+          }
+        }
+        continuation.resume()
+      }
+    }
+    #expect(station.countsAfterRun == record.counts)
+    #expect(audit.violations.isEmpty, "\(audit.violations)")
+    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: bikes == 1 ? 1 : 0))
+    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: bikes == 1 ? 2 : 1))
+  }
+
   @Test func racyTakeActsOnAStaleCheckAndTheAuditSeesIt() async {
     let audit = StationAudit(Self.record)
     let station = Station(Self.record, audit: audit)
