@@ -81,6 +81,10 @@ enum Table {
       layout == .wide
         ? "waiting: waiting legs (no bike or no slot); conserved: no bike lost or made up."
         : "paths, waiting legs, wall time: in a terminal of 100 columns or more.")
+    if configuration.callOffs > 0 {
+      lines.append("violations 2+5s: 2 counters left their range, 5 bikes were stranded by")
+      lines.append("call-offs (conserved counts a stranded bike as ridden: it is in no station).")
+    }
     return lines
   }
 
@@ -111,17 +115,20 @@ enum Table {
     let window = row.mode.isFix ? "-" : "\(row.config.raceWindowUs)"
     let conserved = row.conserved ? "yes" : "NO"
     let mode = rowMode(row)
+    // Stranded bikes are violations too (the era's report counts them): `0+5s`.
+    let stranded = row.stranded ?? 0
+    let violations = "\(row.violations.count)" + (stranded > 0 ? "+\(stranded)s" : "")
     let cells =
       switch layout {
       case .wide:
         [
           row.era, mode, window, "\(row.paths)", "\(row.waitingLegs)",
-          "\(row.violations.count)", "\(lowestFree)/\(lowestEmpty)", conserved,
+          violations, "\(lowestFree)/\(lowestEmpty)", conserved,
           RunReport.seconds(row.wallSeconds), row.meaning,
         ]
       case .narrow:
         [
-          row.era, mode, window, "\(row.violations.count)",
+          row.era, mode, window, violations,
           "\(lowestFree)/\(lowestEmpty)", conserved, row.meaning,
         ]
       }
@@ -181,7 +188,7 @@ enum Table {
     let bugs = rows.filter { !$0.mode.isFix }
     let safe = rows.filter { $0.mode.isFix }
     func shown(_ rows: [RunReport]) -> String {
-      "\(rows.filter { $0.meaning == Verdict.raceShown.rawValue }.count) of \(rows.count)"
+      "\(rows.filter { $0.meaning.hasPrefix(Verdict.raceShown.rawValue) }.count) of \(rows.count)"
     }
     var shownIn: [String] = []
     let onMain = bugs.filter { $0.mode == .racy && $0.config.callers == .mainActor }
@@ -215,8 +222,8 @@ enum Table {
       lines.append("A safe row has a violation: that era's fix is broken (exit 3).")
     }
     if bugs.contains(where: { $0.verdict == .raceMissed }) {
-      lines.append(
-        "A racy row without violations proves nothing: --replay makes the riders meet.")
+      lines.append("A racy row without violations or stranded bikes proves nothing:")
+      lines.append("--replay makes the riders meet.")
     }
     if !skipped.isEmpty {
       lines.append("Not run: " + skipped.joined(separator: ", ") + ".")

@@ -130,7 +130,7 @@ func reportLine(
     #expect(summary[0] == "race shown in: racy at 100 µs 1 of 2")
     #expect(summary[1] == "fix holds in: safe 1 of 2")
     #expect(summary.contains("A safe row has a violation: that era's fix is broken (exit 3)."))
-    #expect(summary.contains { $0.hasPrefix("A racy row without violations proves nothing") })
+    #expect(summary.contains { $0.hasPrefix("A racy row without violations or stranded bikes") })
     #expect(summary.last == "Not run: bikes-operations.")
   }
 
@@ -190,12 +190,19 @@ func reportLine(
     ]
     #expect(rows[0].meaning == "bikes stranded")
     #expect(rows[0].verdict == .raceShown)
-    #expect(rows[1].meaning == "race shown")
+    // Both: the meaning says both, as the era's last line does (rehearsal 6, P-2).
+    #expect(rows[1].meaning == "race shown, bikes stranded")
     #expect(rows[2].meaning == "fix holds")
     #expect(Table.line(rows[0]).hasSuffix("  bikes stranded"))
+    // The violations column counts the stranded bikes too: `0+3s`, `2+3s`.
+    #expect(Table.line(rows[0], .narrow).split(separator: " ")[3] == "0+3s")
+    #expect(Table.line(rows[1], .narrow).split(separator: " ")[3] == "2+3s")
+    #expect(Table.line(rows[2], .narrow).split(separator: " ")[3] == "0")
+    #expect(rows[0].text.contains("conserved only because the 3 stranded are counted as ridden"))
     let summary = Table.summary(rows: rows, skipped: [])
     #expect(summary[0] == "race shown in: racy at 100 µs 1 of 2")
     #expect(summary[1] == "bikes stranded (--call-off 3) in: racy 2 of 2 · safe 0 of 1")
+    #expect(!summary.contains { $0.hasPrefix("A racy row without") })
     #expect(rows[0].callOffs?.stranded == 3)
     #expect(rows[0].callOffs?.line.hasSuffix("stranded: 3 bikes") == true)
   }

@@ -49,7 +49,11 @@ extension RunReport {
     lines.append(
       "bikes: \(bikesAtStart) at start, \(bikesAtEnd) at end (\(docked) docked + \(bikesRidden) ridden"
         + (stranded > 0 ? ", \(stranded) of them stranded" : "") + "): "
-        + (conserved ? "conserved" : "NOT conserved"))
+        + (!conserved
+          ? "NOT conserved"
+          : stranded > 0
+            ? "conserved only because the \(stranded) stranded are counted as ridden" : "conserved")
+    )
     let strandedLine =
       "\(Self.count(stranded, "bike")) stranded: held by called-off riders that stopped"
     if violations.isEmpty, stranded == 0 {
@@ -80,9 +84,11 @@ extension RunReport {
   }
 
   /// The verdict in a word or two (side by side's last column): a racy run
-  /// whose only violation is a stranded bike says so.
+  /// that stranded bikes says so, alone or beside the race.
   public var meaning: String {
-    onlyStranded && !mode.isFix ? "bikes stranded" : verdict.rawValue
+    guard (stranded ?? 0) > 0, !mode.isFix else { return verdict.rawValue }
+    if onlyStranded { return "bikes stranded" }
+    return verdict == .raceShown ? verdict.rawValue + ", bikes stranded" : verdict.rawValue
   }
 
   /// `--call-off`: a bike was stranded, and nothing else went wrong.
