@@ -36,7 +36,8 @@ struct BenchOptions: Sendable, Equatable {
     OPTIONS
       --parts LIST          operations,throughput,scale,call-offs (default: all four)
       --eras LIST           callbacks,operations,dispatch,futures,actors (default: all)
-      --quick               a few seconds in all (CI): 2 repetitions, short timings, 1,000 riders
+      --quick               a few seconds in all (CI): 2 repetitions, short timings,
+                            1,000 riders (scale), 100 (call-offs)
       --format text|json    json: one JSON object with every figure
       --bin-dir DIR         where the era executables are (default: beside this one)
       --toolchain TEXT      the toolchain to print in the header (Scripts/bench.sh passes it)
