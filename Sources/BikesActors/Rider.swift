@@ -15,17 +15,24 @@ struct Rider: Sendable {
   let log: EventLog
 
   /// Rides (and walks) until the journey is over or the task is cancelled.
-  /// - Parameter callOff: `--call-off`: the app cancels this rider's task
-  ///   as it sets off on the ride the dice chose.
-  func ride(_ start: Journey, legDuration: Duration, callOff: () -> Void = {}) async
-    -> RiderResult
-  {
+  /// - Parameters:
+  ///   - callOff: `--call-off`: the app cancels this rider's task as it sets
+  ///     off on the ride the dice chose.
+  ///   - deadlinePassed: `--deadline-ms`: whether the task was cancelled by
+  ///     the rider's deadline (not by Ctrl-C).
+  func ride(
+    _ start: Journey, legDuration: Duration, callOff: () -> Void = {},
+    deadlinePassed: () -> Bool = { false }
+  ) async -> RiderResult {
     var journey = start
     defer { probe.finished(rider: journey.rider) }
-    // Cancelled: Ctrl-C, or the app's call-off. Called off, a racy rider
-    // stops at this check, holding what it holds; a safe one rides on until
-    // it has docked its bike (its sleeps, which throw at once, do not stop it).
-    while !Task.isCancelled || journey.result.calledOff && !journey.noticedCallOff() {
+    // Cancelled: Ctrl-C, the app's call-off or the rider's deadline. Called
+    // off, a racy rider stops at this check, holding what it holds; a safe
+    // one rides on until it has docked its bike (its sleeps, which throw at
+    // once, do not stop it).
+    while !Task.isCancelled
+      || (journey.result.calledOff || deadlinePassed()) && !journey.noticedCallOff()
+    {
       let index = journey.pickStation()
       let succeeded = await visit(index, wanting: journey.wants, as: journey.rider)
       switch journey.record(succeeded) {

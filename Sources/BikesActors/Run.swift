@@ -59,29 +59,45 @@ enum Run {
     return RunOutcome(riders: results, stations: ends, vans: vanResults)
   }
 
-  /// `--call-off`: a task group's children are cancelled all together or
-  /// not at all, so a rider the app may call off alone rides in a task of
-  /// its own, whose handle the app keeps (`Task.cancel()`). Cancelling the
-  /// crew (Ctrl-C) does not reach such a task: it is passed on by hand.
+  /// `--call-off` and `--deadline-ms`: a task group's children are
+  /// cancelled all together or not at all, so a rider the app (or its
+  /// deadline) may call off alone rides in a task of its own, whose handle
+  /// the app keeps (`Task.cancel()`). Cancelling the crew (Ctrl-C) does not
+  /// reach such a task: it is passed on by hand.
   private static func calledOff(_ rider: Rider, _ journey: Journey, legDuration: Duration) async
     -> RiderResult
   {
     let handle = Locked<Task<RiderResult, Never>?>(nil)
+    let timeIsUp = Locked(false)
     // Made under the lock, so the rider's call-off finds the handle there.
     let trip = handle.withLock { kept in
       let trip = Task {
-        await rider.ride(journey, legDuration: legDuration) {
-          handle.withLock { $0 }?.cancel()
-        }
+        await rider.ride(
+          journey, legDuration: legDuration, callOff: { handle.withLock { $0 }?.cancel() },
+          deadlinePassed: { timeIsUp.withLock { $0 } })
       }
       kept = trip
       return trip
     }
-    return await withTaskCancellationHandler {
+    // `--deadline-ms`: a task that sleeps until the time is up, then cancels
+    // the trip (`Task.cancel()`: the trip's sleep throws at once, and the
+    // rider looks). Cancelled when the trip is over, so a late one is silent.
+    let timer = journey.deadline.map { deadline in
+      Task {
+        guard (try? await Task.sleep(for: deadline)) != nil else { return }
+        journey.deadlinePassed()
+        timeIsUp.withLock { $0 = true }
+        trip.cancel()
+      }
+    }
+    let result = await withTaskCancellationHandler {
       await trip.value
     } onCancel: {
       trip.cancel()
+      timer?.cancel()
     }
+    timer?.cancel()
+    return result
   }
 
   /// Every van's transfers, a leg between them, until done or cancelled.

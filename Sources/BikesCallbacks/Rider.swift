@@ -57,8 +57,29 @@ final class Rider: Sendable {
 
   /// Starts the journey; `completion` runs once, when it is over or stopped.
   func start(completion: @escaping @Sendable (RiderResult) -> Void) {
-    state.withLock { $0.completion = completion }
+    let deadline = state.withLock { state in
+      state.completion = completion
+      return state.journey.deadline
+    }
+    if let deadline {
+      // `--deadline-ms`: a timer on the rider's queue calls the trip off.
+      // It calls no completion: it cancels the handle, and the rider reads
+      // the handle where it always does, when a leg ends.
+      queue.asyncAfter(deadline: .now() + deadline.dispatchInterval) { [weak self] in
+        self?.deadlinePassed()
+      }
+    }
     queue.async { self.goToNextStation() }  // from here on, every step runs on `queue`
+  }
+
+  /// `--deadline-ms`: the rider's time is up, unless its journey is over.
+  private func deadlinePassed() {
+    let out = state.withLock { state in
+      guard state.completion != nil else { return false }
+      state.journey.deadlinePassed()
+      return true
+    }
+    if out { callOff.cancel() }
   }
 
   /// Ctrl-C: no new leg starts, and a rider on a leg finishes at once (its

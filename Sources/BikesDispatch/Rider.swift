@@ -1,4 +1,5 @@
 import BikeShare
+import Dispatch
 
 /// A rider is a plain loop on a thread of its own: visit a station, then
 /// sleep for the leg, and again, until the journey is over or Ctrl-C.
@@ -16,7 +17,20 @@ struct Rider: Sendable {
   /// Rides the whole journey, blocking the calling thread.
   /// - Parameter nap: sleeps one leg; returns true if the run was stopped meanwhile.
   func ride(_ journey: Journey, nap: () -> Bool) -> RiderResult {
-    journey.ride(
+    // `--deadline-ms`: a work item on a global queue sets the rider's flag
+    // when the time is up, as another thread's `Thread.cancel()` would; the
+    // rider reads it when its nap is over. Cancelled once the ride is over
+    // (a work item already running runs on: it finds the ride over).
+    let timer = journey.deadline.map { deadline in
+      let item = DispatchWorkItem { [callOff] in
+        journey.deadlinePassed()
+        callOff.cancel()
+      }
+      DispatchQueue.global().asyncAfter(deadline: .now() + deadline.dispatchInterval, execute: item)
+      return item
+    }
+    defer { timer?.cancel() }
+    return journey.ride(
       log: log, stations: stations.map(\.record.name), visit: visit, leg: nap,
       callOff: callOff.cancel, calledOff: { callOff.isCancelled })
   }

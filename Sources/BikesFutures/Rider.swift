@@ -40,7 +40,17 @@ final class Rider: Sendable {
 
   /// Rides the whole journey, blocking the calling thread.
   func ride(_ journey: Journey) -> RiderResult {
-    journey.ride(
+    // `--deadline-ms`: a future that finishes when the time is up, and then
+    // calls the trip off (the trip and its leg under way); cancelled once
+    // the ride is over, so that a late one calls nothing off.
+    let deadline = journey.deadline.map { Future<Void, any Error>.after($0.dispatchInterval) }
+    deadline?.whenFinished { [self] finished in
+      guard case .success = finished else { return }
+      journey.deadlinePassed()
+      callOff()
+    }
+    defer { deadline?.cancel() }
+    return journey.ride(
       log: log, stations: stations.map(\.record.name), visit: visit,
       leg: {
         _ = try? nextLeg().wait()  // cancelled: Ctrl-C, or the trip was called off

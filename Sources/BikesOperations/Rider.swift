@@ -22,6 +22,9 @@ final class Rider: Sendable {
   private let queues: Queues
   private let onRelease: (@Sendable () -> Void)?
   private let state: Locked<State>
+  /// `--deadline-ms`: the rider's trip, an operation that never runs: its
+  /// timer `cancel()`s it, and the rider reads `isCancelled`.
+  private let trip = BlockOperation {}
 
   private struct State {
     var journey: Journey
@@ -51,15 +54,41 @@ final class Rider: Sendable {
 
   deinit { onRelease?() }
 
-  func start() { planVisit(after: nil) }
+  func start() {
+    if let deadline = state.withLock({ $0.journey.deadline }) {
+      // `--deadline-ms`: a timer calls the trip off when the time is up.
+      DispatchQueue.global().asyncAfter(deadline: .now() + deadline.dispatchInterval) {
+        [weak self] in self?.deadlinePassed()
+      }
+    }
+    planVisit(after: nil)
+  }
+
+  /// `--deadline-ms`: the timer `cancel()`s the rider's trip, and that is
+  /// all it does: `cancel()` sets `isCancelled`, and the rider reads it
+  /// before each visit. The leg under way runs out.
+  private func deadlinePassed() {
+    let out = state.withLock { state in
+      guard !state.ended else { return false }
+      state.journey.deadlinePassed()
+      return true
+    }
+    if out { trip.cancel() }
+  }
 
   /// Plans the next visit and the leg after it.
   /// - Parameter leg: the leg that just ended; it hands the visit's first
   ///   step to the riders' queue as it finishes.
   private func planVisit(after leg: LegOperation?) {
-    state.withLock { state in
+    let stops = state.withLock { state -> Bool in
       // Under the lock: Ctrl-C (`stop()`) sees either this visit's leg or none.
-      guard !state.ended else { return }
+      guard !state.ended else { return false }
+      // `--deadline-ms`: the rider looks at its trip before each visit.
+      if trip.isCancelled, state.journey.noticedCallOff() {
+        state.ended = true
+        state.nextLeg = nil
+        return true
+      }
       let index = state.journey.pickStation()
       let station = stations[index]
       let visit = Visit(
@@ -78,7 +107,9 @@ final class Rider: Sendable {
       } else {
         visit.start(on: queues, station: station)
       }
+      return false
     }
+    if stops { finish(after: nil) }
   }
 
   /// The act's answer. The journey records it; if the journey is over, the

@@ -81,7 +81,7 @@ enum Table {
       layout == .wide
         ? "waiting: waiting legs (no bike or no slot); conserved: no bike lost or made up."
         : "paths, waiting legs, wall time: in a terminal of 100 columns or more.")
-    if configuration.callOffs > 0 {
+    if configuration.callOffs > 0 || configuration.deadlineMilliseconds > 0 {
       lines.append("violations 2+5s: 2 counters left their range, 5 bikes were stranded by")
       lines.append("call-offs (conserved counts a stranded bike as ridden: it is in no station).")
     }
@@ -206,11 +206,13 @@ enum Table {
       shownIn.append("\(mode) \(shown(own.filter { $0.mode == mode }))")
     }
     lines += wrapped("race shown in: ", shownIn)
-    if let calledOff = rows.first?.config.callOff, calledOff > 0 {
+    let callOff = rows.first?.config.callOff ?? 0
+    let deadline = rows.first?.config.deadlineMs ?? 0
+    if callOff > 0 || deadline > 0 {
       var modes: [String] = []
       for mode in rows.map(rowMode) where !modes.contains(mode) { modes.append(mode) }
       lines += wrapped(
-        "bikes stranded (--call-off \(calledOff)) in: ",
+        "bikes stranded (\(callOff > 0 ? "--call-off \(callOff)" : "--deadline-ms \(deadline)")) in: ",
         modes.map { mode in
           let rows = rows.filter { rowMode($0) == mode }
           return "\(mode) \(rows.count { ($0.stranded ?? 0) > 0 }) of \(rows.count)"

@@ -243,6 +243,16 @@ import Testing
     (["--format", "xml"], "--format expects text or json, got 'xml'"),
     (["--city", "ftp://x/y.json"], "--city 'ftp://x/y.json' is not an http(s) URL with a host"),
     (["--log=yes"], "--log takes no value"),
+    (["--deadline-ms", "-5"], "--deadline-ms must not be negative, got -5"),
+    (
+      ["--deadline-ms", "600001"],
+      "--deadline-ms expects a whole number from 0 to 600000, got 600001"
+    ),
+    (
+      ["--deadline-ms", "20", "--call-off", "2"],
+      "--call-off and --deadline-ms are two ways to call riders off: pick one"
+    ),
+    (["replay", "--deadline-ms", "20"], "replay does not take --deadline-ms (see --help)"),
     (["replay", "--paths", "3"], "replay does not take --paths (see --help)"),
     (
       ["hazards", "--watchdog-ms", "0"],

@@ -106,7 +106,9 @@ import Testing
     add(root.appendingPathComponent("README.md"))
     add(root.appendingPathComponent("Chapters/README.md"))
     add(root.appendingPathComponent("Chapters/HANDOUT.md"))
-    for earlier in 0..<secret.chapter { chapterFiles(earlier).forEach { add($0) } }
+    for earlier in 0..<secret.chapter {
+      for file in chapterFiles(earlier) { add(file) }
+    }
     // The chapter down to the end of the question.
     let chapter = try #require(
       chapterFiles(secret.chapter).first { !$0.lastPathComponent.contains("going-further") })

@@ -38,6 +38,8 @@ import Testing
           --call-off N                   riders the app calls off while they ride
                                          (the dice choose them, and on which of
                                          their first three rides; default 0)
+          --deadline-ms N                every rider called off N ms after it sets
+                                         out, by a timer (default 0: no deadline)
           --goal ID_OR_NAME              a rider stops once it leaves a bike there
           --seed N                       dice seed (default 2021)
           --leg-ms N                     real time per leg in milliseconds (default 10)

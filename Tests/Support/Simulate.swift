@@ -7,10 +7,11 @@ public func simulate<E: Era>(
   stop: StopSwitch = StopSwitch(), probe: RaceProbe? = nil,
   blockingProbe: BlockingRaceProbe? = nil, lock: LockKind = .mutex, fix: ActorsFix = .method,
   exclusive: FuturesExclusive = .condition, vans: Int = 0, seed: UInt64 = 2021,
-  callOffs: Int = 0
+  callOffs: Int = 0, deadlineMilliseconds: Int = 0
 ) async throws -> RunReport {
   var configuration = Configuration()
   configuration.callOffs = callOffs
+  configuration.deadlineMilliseconds = deadlineMilliseconds
   configuration.vans = vans
   configuration.seed = seed
   configuration.modes = [mode]

@@ -46,6 +46,10 @@ public enum CommandLineParser {
         "--mode nested is how vans hold stations: add --vans N"
           + (story.map { " (or replay it with --story \($0.rawValue))" } ?? ""))
     }
+    if configuration.callOffs > 0, configuration.deadlineMilliseconds > 0 {
+      throw UsageError(
+        "--call-off and --deadline-ms are two ways to call riders off: pick one")
+    }
     if configuration.callOffs > configuration.riders {
       throw UsageError(
         "--call-off \(configuration.callOffs) calls off more riders than --riders \(configuration.riders)"

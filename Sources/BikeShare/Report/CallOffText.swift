@@ -8,7 +8,8 @@ extension CallOffSummary {
       : "stopped \(Self.milliseconds(medianStopSeconds)) after the call-off (median),"
         + " \(Self.milliseconds(largestStopSeconds)) at most"
         + " · \(visitsAfter) visits after it (\(largestVisitsAfter) at most)"
-    return "called off: \(RunReport.count(calledOff, "rider")) · \(stops)"
+    let by = deadlineMilliseconds.map { " by a \($0) ms deadline" } ?? ""
+    return "called off\(by): \(RunReport.count(calledOff, "rider")) · \(stops)"
       + " · stranded: \(stranded == 0 ? "none" : RunReport.count(stranded, "bike"))"
   }
 

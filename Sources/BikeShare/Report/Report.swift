@@ -94,7 +94,8 @@ public struct RunReport: Sendable, Codable {
     return CallOffSummary(
       calledOff: calledOff, stopped: stoppedAfterCallOff, stranded: stranded,
       medianStopSeconds: medianStopSeconds, largestStopSeconds: largestStopSeconds,
-      visitsAfter: visitsAfterCallOff, largestVisitsAfter: largestVisitsAfterCallOff)
+      visitsAfter: visitsAfterCallOff, largestVisitsAfter: largestVisitsAfterCallOff,
+      deadlineMilliseconds: config.deadlineMs.flatMap { $0 > 0 ? $0 : nil })
   }
 
   /// The race shown (racy) or the fix broken (safe).
@@ -157,6 +158,8 @@ public struct ConfigReport: Sendable, Codable {
   public let vans: Int?
   /// `--call-off` (optional only so that older report lines still read).
   public let callOff: Int?
+  /// `--deadline-ms` (optional only so that older report lines still read).
+  public let deadlineMs: Int?
   /// `bikes-dispatch` only (nil for the other eras).
   public let lock: LockKind?
   /// `bikes-futures` only (nil for the other eras).
@@ -184,6 +187,7 @@ public struct ConfigReport: Sendable, Codable {
     watchdogMs = configuration.watchdogMilliseconds
     vans = configuration.vans
     callOff = configuration.callOffs
+    deadlineMs = configuration.deadlineMilliseconds
     lock = era.takes(.lock) ? configuration.lock : nil
     exclusive = era.takes(.exclusive) ? configuration.exclusive : nil
     fix = era.takes(.fix) ? configuration.fix : nil
@@ -201,6 +205,7 @@ public struct ConfigReport: Sendable, Codable {
     case watchdogMs = "watchdog_ms"
     case vans
     case callOff = "call_off"
+    case deadlineMs = "deadline_ms"
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -220,6 +225,7 @@ public struct ConfigReport: Sendable, Codable {
     try container.encodeIfPresent(watchdogMs, forKey: .watchdogMs)
     try container.encodeIfPresent(vans, forKey: .vans)
     try container.encodeIfPresent(callOff, forKey: .callOff)
+    try container.encodeIfPresent(deadlineMs, forKey: .deadlineMs)
     try container.encodeIfPresent(lock, forKey: .lock)
     try container.encodeIfPresent(exclusive, forKey: .exclusive)
     try container.encodeIfPresent(fix, forKey: .fix)

@@ -7,8 +7,12 @@
 public final class CallOffs: Sendable {
   /// A rider is called off on one of its first three rides.
   public static let rides = 3
-  /// The ride (1 = the rider's first) on which the app calls each chosen rider off.
+  /// The ride (1 = the rider's first) on which the app calls each chosen
+  /// rider off; with a deadline, every rider, on no ride of its own (0).
   public let plan: [Int: Int]
+  /// `--deadline-ms`: every rider is called off this long after it sets
+  /// out, by a timer its era sets in its own idiom (nil: `--call-off`).
+  public let deadline: Duration?
   /// Safe mode: a called-off rider docks its bike before it stops.
   public let givesBack: Bool
   private let entries = Locked<[Int: Entry]>([:])
@@ -35,9 +39,18 @@ public final class CallOffs: Sendable {
     }
     self.plan = plan
     self.givesBack = givesBack
+    deadline = nil
   }
 
-  /// The app has called `rider` off, now.
+  /// `--deadline-ms`: every rider's timer calls it off `deadline` after it
+  /// sets out, wherever it is then (at a station, on a leg, on foot).
+  public init(deadline: Duration, riders: Int, givesBack: Bool) {
+    plan = Dictionary(uniqueKeysWithValues: (0..<riders).map { ($0, 0) })
+    self.deadline = deadline
+    self.givesBack = givesBack
+  }
+
+  /// The app (or the rider's deadline) has called `rider` off, now.
   func calledOff(rider: Int) {
     let now = clock.now
     entries.withLock { $0[rider] = Entry(calledOff: now) }
@@ -69,7 +82,8 @@ public final class CallOffs: Sendable {
         medianStopSeconds: seconds.isEmpty ? 0 : seconds[seconds.count / 2],
         largestStopSeconds: seconds.last ?? 0,
         visitsAfter: stops.reduce(0) { $0 + $1.1.visitsAfter },
-        largestVisitsAfter: stops.map(\.1.visitsAfter).max() ?? 0)
+        largestVisitsAfter: stops.map(\.1.visitsAfter).max() ?? 0,
+        deadlineMilliseconds: deadline.map { Int(($0.seconds * 1_000).rounded()) })
     }
   }
 }
@@ -89,4 +103,6 @@ public struct CallOffSummary: Sendable, Equatable {
   /// Visits the called-off riders began after their call-off, all together.
   public let visitsAfter: Int
   public let largestVisitsAfter: Int
+  /// `--deadline-ms`: the call-offs were the riders' deadlines (nil: `--call-off`).
+  public var deadlineMilliseconds: Int? = nil
 }

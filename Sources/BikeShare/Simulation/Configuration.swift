@@ -28,6 +28,9 @@ public struct Configuration: Sendable, Equatable {
   public var vans = 0
   /// `--call-off`: riders the app calls off while they ride.
   public var callOffs = 0
+  /// `--deadline-ms`: every rider called off this long after it sets out,
+  /// by a timer; 0: no deadline.
+  public var deadlineMilliseconds = 0
   /// `bikes-dispatch` only.
   public var lock = LockKind.mutex
   /// `bikes-dispatch` only: riders' threads alive at once, at most.

@@ -104,13 +104,23 @@ public struct Journey: Sendable {
     return true
   }
 
-  /// The rider has noticed its call-off, where its era's code looks. In
-  /// racy mode it stops there, holding what it holds; in safe mode, holding
-  /// a bike, it rides on until it has docked it (the next visit that finds
-  /// an empty slot), then stops.
+  /// `--deadline-ms`: how long after it sets out the rider is called off
+  /// (nil: no deadline). Its era sets the timer, in its own idiom.
+  public var deadline: Duration? { callOffs?.deadline }
+
+  /// `--deadline-ms`: the rider's timer has fired; written down now, before
+  /// the era calls the rider off. The rider learns of it where it looks.
+  public func deadlinePassed() { callOffs?.calledOff(rider: rider) }
+
+  /// The rider has noticed its call-off, where its era's code looks: the
+  /// app's (`callOffDue()` came first) or its deadline's. In racy mode it
+  /// stops there, holding what it holds; in safe mode, holding a bike, it
+  /// rides on until it has docked it (the next visit that finds an empty
+  /// slot), then stops.
   /// - Returns: whether the rider stops now.
   public mutating func noticedCallOff() -> Bool {
-    guard let callOffs, result.calledOff else { return false }
+    guard let callOffs, result.calledOff || callOffs.deadline != nil else { return false }
+    result.calledOff = true
     if callOffs.givesBack, result.holdsBike {
       returningBike = true
       return false

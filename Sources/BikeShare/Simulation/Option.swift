@@ -130,6 +130,10 @@ public struct Option: Sendable {
       "(the dice choose them, and on which of", "their first three rides; default 0)",
       inStages: false
     ) { $0.callOffs = $1 },
+    .number(
+      "--deadline-ms", 0...600_000, "every rider called off N ms after it sets",
+      "out, by a timer (default 0: no deadline)", inStages: false
+    ) { $0.deadlineMilliseconds = $1 },
     Option(
       "--goal", "ID_OR_NAME", "a rider stops once it leaves a bike there", passedOn: true
     ) { $0.goal = $1 },

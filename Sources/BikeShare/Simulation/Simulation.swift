@@ -34,12 +34,16 @@ public struct Simulation: Sendable {
     whereabouts = Whereabouts(
       riders: configuration.riders, vans: configuration.vans, stations: selection.stations.count)
     callOffs =
-      configuration.callOffs == 0
-      ? nil
-      : CallOffs(
-        count: configuration.callOffs, riders: configuration.riders,
-        rides: min(configuration.paths, CallOffs.rides), seed: configuration.seed,
-        givesBack: mode.isFix)
+      configuration.deadlineMilliseconds > 0
+      ? CallOffs(
+        deadline: .milliseconds(configuration.deadlineMilliseconds),
+        riders: configuration.riders, givesBack: mode.isFix)
+      : configuration.callOffs == 0
+        ? nil
+        : CallOffs(
+          count: configuration.callOffs, riders: configuration.riders,
+          rides: min(configuration.paths, CallOffs.rides), seed: configuration.seed,
+          givesBack: mode.isFix)
   }
 
   public var riders: Range<Int> { 0..<configuration.riders }
