@@ -143,6 +143,23 @@ import Testing
     #expect(XMLParser(data: Data(page.utf8)).parse())
   }
 
+  /// Characters XML 1.0 forbids (fuzz-6, N2): the page stays well-formed,
+  /// the title shows U+FFFD for them, and the data reads back as it was.
+  @Test func forbiddenCharactersKeepThePageWellFormed() async throws {
+    let era = try #require(Eras.all.first)
+    let (atlas, _) = await Self.atlas(era, .slot, .racy)
+    let odd = "a\u{1}b\u{B}c\u{FFFE}d\u{FFFF}e"
+    var object = try #require(
+      JSONSerialization.jsonObject(with: JSONEncoder().encode(atlas)) as? [String: Any])
+    object["setting"] = odd
+    let altered = try JSONDecoder().decode(
+      Atlas.self, from: JSONSerialization.data(withJSONObject: object))
+    let page = AtlasPage.html(AtlasPage.Book(title: odd, atlases: [altered]))
+    #expect(XMLParser(data: Data(page.utf8)).parse())
+    #expect(page.contains("a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e"))
+    #expect(try #require(AtlasPage.book(in: page)).atlases.first?.setting == odd)
+  }
+
   /// The fuzzer's inputs: a `<` that a combining mark follows (one
   /// character, two scalars), a `<` after U+0600, and a title that holds
   /// the page's own placeholders. Each stays text.

@@ -46,6 +46,10 @@ public enum AtlasPage {
       case "&": text += "\\u0026"
       case "\u{2028}": text += "\\u2028"
       case "\u{2029}": text += "\\u2029"
+      // Characters XML 1.0 forbids, written as JSON escapes: the page stays
+      // well-formed, and the data reads back the same.
+      case "\u{FFFE}": text += "\\ufffe"
+      case "\u{FFFF}": text += "\\uffff"
       default: text.unicodeScalars.append(scalar)
       }
     }
@@ -65,6 +69,16 @@ public enum AtlasPage {
   /// Text for an element's content or an attribute. It works on Unicode
   /// scalars, not characters: a `<` that a combining mark follows is one
   /// character with the mark, and must still be escaped.
+  /// XML 1.0's `Char`: tab, line feed, carriage return, and everything from
+  /// U+0020 but U+FFFE and U+FFFF (surrogates are no scalars).
+  static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x9, 0xA, 0xD: true
+    case 0x20...0xFFFD, 0x10000...0x10FFFF: true
+    default: false
+    }
+  }
+
   static func escape(_ text: String) -> String {
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -74,6 +88,8 @@ public enum AtlasPage {
       case "&": out.append(contentsOf: "&amp;".unicodeScalars)
       case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
       case "'": out.append(contentsOf: "&#39;".unicodeScalars)
+      // XML 1.0 forbids them even as references: shown as U+FFFD.
+      case _ where !isXMLCharacter(scalar): out.append("\u{FFFD}")
       default: out.append(scalar)
       }
     }
