@@ -17,7 +17,7 @@ struct Rider: Sendable {
   /// Rides the whole journey, blocking the calling thread.
   /// - Parameter nap: sleeps one leg; returns true if the run was stopped meanwhile.
   func ride(_ journey: Journey, nap: () -> Bool) -> RiderResult {
-    // `--deadline-ms`: a work item on a global queue sets the rider's flag
+    // `--deadline-ms`: a work item on the deadlines' queue sets the rider's flag
     // when the time is up, as another thread's `Thread.cancel()` would; the
     // rider reads it when its nap is over. Cancelled once the ride is over
     // (a work item already running runs on: it finds the ride over).
@@ -26,7 +26,8 @@ struct Rider: Sendable {
         journey.deadlinePassed()
         callOff.cancel()
       }
-      DispatchQueue.global().asyncAfter(deadline: .now() + deadline.dispatchInterval, execute: item)
+      CallOffs.timers.asyncAfter(
+        deadline: .now() + deadline.dispatchInterval, execute: item)
       return item
     }
     defer { timer?.cancel() }

@@ -43,7 +43,9 @@ final class Rider: Sendable {
     // `--deadline-ms`: a future that finishes when the time is up, and then
     // calls the trip off (the trip and its leg under way); cancelled once
     // the ride is over, so that a late one calls nothing off.
-    let deadline = journey.deadline.map { Future<Void, any Error>.after($0.dispatchInterval) }
+    let deadline = journey.deadline.map {
+      Future<Void, any Error>.after($0.dispatchInterval, on: CallOffs.timers)
+    }
     deadline?.whenFinished { [self] finished in
       guard case .success = finished else { return }
       journey.deadlinePassed()

@@ -57,7 +57,7 @@ final class Rider: Sendable {
   func start() {
     if let deadline = state.withLock({ $0.journey.deadline }) {
       // `--deadline-ms`: a timer calls the trip off when the time is up.
-      DispatchQueue.global().asyncAfter(deadline: .now() + deadline.dispatchInterval) {
+      CallOffs.timers.asyncAfter(deadline: .now() + deadline.dispatchInterval) {
         [weak self] in self?.deadlinePassed()
       }
     }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// `--call-off N`: the app calls N riders off while they ride. The dice
 /// choose which riders and on which of its rides each is called off (the
 /// same in every era); each era calls off in its own idiom, and its rider
@@ -7,6 +9,11 @@
 public final class CallOffs: Sendable {
   /// A rider is called off on one of its first three rides.
   public static let rides = 3
+  /// `--deadline-ms`: where the eras' timers fire (callbacks' fire on each
+  /// rider's own queue). A serial queue, which libdispatch serves from its
+  /// overcommit pool: a thread is started for it when every other is busy,
+  /// so a deadline is not late because the global queue's threads are.
+  public static let timers = DispatchQueue(label: "deadlines")
   /// The ride (1 = the rider's first) on which the app calls each chosen
   /// rider off; with a deadline, every rider, on no ride of its own (0).
   public let plan: [Int: Int]

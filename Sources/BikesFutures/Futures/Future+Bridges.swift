@@ -45,9 +45,13 @@ extension Future where Failure == any Error {
 extension Future where Value == Void, Failure == any Error {
   /// A future that finishes `interval` from now: `asyncAfter`, a callback
   /// API, wrapped. Cancelling it finishes it at once.
-  static func after(_ interval: DispatchTimeInterval) -> Future {
+  /// - Parameter queue: where the timer fires (a serial queue of its own
+  ///   keeps a deadline on time while the global pool's threads are busy).
+  static func after(_ interval: DispatchTimeInterval, on queue: DispatchQueue = .global())
+    -> Future
+  {
     wrapping { finish in
-      DispatchQueue.global().asyncAfter(deadline: .now() + interval) { finish(.success(())) }
+      queue.asyncAfter(deadline: .now() + interval) { finish(.success(())) }
     }
   }
 }
