@@ -22,7 +22,11 @@ let package = Package(
       exclude: [
         "README.md", "City/README.md", "Simulation/README.md", "Bench/README.md",
         "Stage/README.md", "Report/README.md", "CommandLine/README.md",
-      ],
+      ]
+        + ["Atlas", "Commands", "Eras", "Explore", "Gate", "Play", "Replay", "Stories", "Stress"]
+        .map {
+          "Stage/\($0)/README.md"
+        },
       resources: [.copy("Resources/embedded-city.json"), .copy("Resources/atlas")]
     ),
     .executableTarget(

@@ -25,7 +25,9 @@ import Testing
   static func files() throws -> [File] {
     try layers.enumerated().flatMap { layer, folder in
       let url = shared.appendingPathComponent(folder)
-      return try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+      // A layer's rooms (`Stage/Gate/`, `Stage/Stories/`) are the layer's too.
+      let names = (FileManager.default.enumerator(atPath: url.path)?.allObjects as? [String]) ?? []
+      return try names.sorted()
         .filter { $0.hasSuffix(".swift") }
         .map { name in
           let text = try String(
@@ -111,6 +113,22 @@ import Testing
       rest = rest[range.upperBound...]
     }
     return false
+  }
+
+  /// The stage is rooms: no file at its top, and each folder's README says
+  /// in two lines what it holds and which file to start at.
+  @Test func everyRoomOfTheStageSaysWhatItHolds() throws {
+    let stage = Self.shared.appendingPathComponent("Stage")
+    let entries = try FileManager.default.contentsOfDirectory(atPath: stage.path).sorted()
+    #expect(entries.filter { $0.hasSuffix(".swift") }.isEmpty, "files in Stage/ outside a room")
+    let rooms = entries.filter { !$0.contains(".") }
+    #expect(rooms.count >= 9, "\(rooms)")
+    for room in rooms {
+      let readme = stage.appendingPathComponent("\(room)/README.md")
+      let lines = ((try? String(contentsOf: readme, encoding: .utf8)) ?? "").split(separator: "\n")
+      #expect(lines.count == 2, "Stage/\(room)/README.md: what it holds, where to start")
+      #expect(lines.last?.hasPrefix("Start at `") == true, "Stage/\(room)/README.md")
+    }
   }
 
   @Test func everyFileSitsInALayerFolderWithAReadme() throws {
