@@ -71,9 +71,8 @@ import Testing
   /// in 18 of 20 runs.)
   @Test(arguments: [Want.bike, .emptySlot])
   func manyRidersAtOneDockNeverLeaveTheRange(first: Want) async {
-    let then: Want = first == .bike ? .emptySlot : .bike
-    let bikes = first == .bike ? 1 : 0
-    let record = StationRecord(id: "s", name: "S", freeBikes: bikes, emptySlots: 1)
+    let dock = OneDock(first: first)
+    let (then, record) = (dock.then, dock.record)
     let audit = StationAudit(record)
     let station = Station(record, audit: audit)
     @Sendable func move(_ want: Want) async -> Bool {
@@ -90,7 +89,7 @@ import Testing
     }
     #expect(await station.counts == record.counts)
     #expect(audit.violations.isEmpty, "\(audit.violations)")
-    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: bikes == 1 ? 1 : 0))
-    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: bikes == 1 ? 2 : 1))
+    #expect(audit.lowest == dock.lowest)
+    #expect(audit.highest == dock.highest)
   }
 }

@@ -39,9 +39,8 @@ import Testing
   /// 20 of 20 runs.)
   @Test(arguments: [Want.bike, .emptySlot])
   func manyRidersAtOneDockNeverLeaveTheRange(first: Want) async {
-    let then: Want = first == .bike ? .emptySlot : .bike
-    let bikes = first == .bike ? 1 : 0
-    let record = StationRecord(id: "s", name: "S", freeBikes: bikes, emptySlots: 1)
+    let dock = OneDock(first: first)
+    let (then, record) = (dock.then, dock.record)
     let audit = StationAudit(record)
     let station = Station(record, audit: audit)
     @Sendable func move(_ want: Want) async -> Bool {
@@ -68,9 +67,7 @@ import Testing
     }
     #expect(await station.counts() == record.counts)
     #expect(audit.violations.isEmpty, "\(audit.violations)")
-    // Taking first, the one bike is docked (1, 1) or ridden (0, 2); leaving
-    // first, the slot is empty (0, 1) or holds a bike (1, 0).
-    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: bikes == 1 ? 1 : 0))
-    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: bikes == 1 ? 2 : 1))
+    #expect(audit.lowest == dock.lowest)
+    #expect(audit.highest == dock.highest)
   }
 }

@@ -1,4 +1,5 @@
 import BikeShare
+import TestSupport
 import Testing
 
 @testable import BikesFutures
@@ -58,9 +59,8 @@ import Testing
   // and the leaving `station` case fails (the contended take never sees it).
   @Test(arguments: FuturesExclusive.allCases, [Want.bike, .emptySlot])
   func manyRidersAtOneDockNeverLeaveTheRange(exclusive: FuturesExclusive, first: Want) async {
-    let then: Want = first == .bike ? .emptySlot : .bike
-    let bikes = first == .bike ? 1 : 0
-    let record = StationRecord(id: "s", name: "S", freeBikes: bikes, emptySlots: 1)
+    let dock = OneDock(first: first)
+    let (then, record) = (dock.then, dock.record)
     let audit = StationAudit(record)
     let station = Station(record, audit: audit)
     // 4 riders × 2,000 attempts. The loops are bounded, so a broken fix
@@ -74,12 +74,10 @@ import Testing
       }
     }
     for rider in riders { await rider.value }
-    #expect(await station.readCounts().value == StationCounts(freeBikes: bikes, emptySlots: 1))
+    #expect(await station.readCounts().value == record.counts)
     #expect(audit.violations.isEmpty, "\(audit.violations)")
-    // Taking first, the one bike is docked (1, 1) or ridden (0, 2); leaving
-    // first, the dock is empty (0, 1) or holds a bike (1, 0).
-    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: bikes == 1 ? 1 : 0))
-    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: bikes == 1 ? 2 : 1))
+    #expect(audit.lowest == dock.lowest)
+    #expect(audit.highest == dock.highest)
   }
 
   @Test func stoppingCancelsTheLegUnderWay() async {

@@ -48,9 +48,8 @@ import Testing
   /// would not.
   @Test(arguments: [Want.bike, .emptySlot])
   func manyRidersAtOneDockNeverLeaveTheRange(first: Want) async {
-    let then: Want = first == .bike ? .emptySlot : .bike
-    let bikes = first == .bike ? 1 : 0
-    let record = StationRecord(id: "s", name: "S", freeBikes: bikes, emptySlots: 1)
+    let dock = OneDock(first: first)
+    let (then, record) = (dock.then, dock.record)
     let audit = StationAudit(record)
     let station = Station(record, audit: audit)
     let queues = Queues()
@@ -81,8 +80,8 @@ import Testing
     }
     #expect(station.countsAfterRun == record.counts)
     #expect(audit.violations.isEmpty, "\(audit.violations)")
-    #expect(audit.lowest == StationCounts(freeBikes: 0, emptySlots: bikes == 1 ? 1 : 0))
-    #expect(audit.highest == StationCounts(freeBikes: 1, emptySlots: bikes == 1 ? 2 : 1))
+    #expect(audit.lowest == dock.lowest)
+    #expect(audit.highest == dock.highest)
   }
 
   @Test func racyTakeActsOnAStaleCheckAndTheAuditSeesIt() async {
