@@ -57,6 +57,59 @@ import Testing
     #expect(gate.failure == nil)
   }
 
+  /// The order story's gate: the app asks in the riders' order, and its
+  /// requests go as `send` sends them: each on a thread of its own (racy),
+  /// or one after another on a serial queue (safe). Returns the order in
+  /// which the requests took, and the gate's failure.
+  static func order(
+    _ holding: ScriptedGate.Holding, _ schedule: [ScriptedGate.Step], riders: Int = 2
+  ) -> (took: [Int], failure: String?) {
+    let gate = ScriptedGate(riders: Set(0..<riders), schedule: schedule, holding: holding)
+    let trace = Trace()
+    let line = DispatchQueue(label: "line")
+    let group = DispatchGroup()
+    for rider in 0..<riders {
+      group.enter()
+      let request: @Sendable () -> Void = {
+        gate.passBlocking(ProbeStop(rider: rider, station: 0, point: .take))
+        trace.add("\(rider)")
+        gate.finish(rider: rider)
+        group.leave()
+      }
+      Thread {
+        gate.passBlocking(ProbeStop(rider: rider, station: 0, point: .ask))
+        if holding == .servedInOrder {
+          line.async(execute: request)
+        } else {
+          Thread(block: request).start()
+        }
+      }.start()
+    }
+    group.wait()
+    return (trace.all.compactMap(Int.init), gate.failure)
+  }
+
+  @Test func theAppAsksInOrderAndRacyRequestsOvertake() {
+    let racy = Self.order(
+      .asksInOrder, [.init(0, .ask), .init(1, .ask), .init(1, .take), .init(0, .take)])
+    #expect(racy.took == [1, 0])
+    #expect(racy.failure == nil)
+    let early = Self.order(.asksInOrder, [.init(1, .ask)])
+    #expect(early.failure == "step 1 expects B:ask, but B asks after A has asked")
+  }
+
+  @Test func safeRequestsAreServedInTheOrderAsked() {
+    let safe = Self.order(
+      .servedInOrder, [.init(0, .ask), .init(1, .ask), .init(0, .take), .init(1, .take)])
+    #expect(safe.took == [0, 1])
+    #expect(safe.failure == nil)
+    // B's request waits in the serial queue behind A's: the gate counts it
+    // in line, and refuses its take.
+    let overtaking = Self.order(.servedInOrder, [.init(0, .ask), .init(1, .ask), .init(1, .take)])
+    #expect(overtaking.failure == "step 3 expects B:take, but B waits in line behind A's request")
+    #expect(overtaking.took == [0, 1])
+  }
+
   @Test func aRiderOffScriptOpensTheGateAndSaysWhy() async {
     // The script expects rider 0 in the race window, but it finishes without one.
     let gate = ScriptedGate(riders: [0], schedule: [.init(0, .arrive), .init(0, .raceWindow)])

@@ -13,6 +13,10 @@ public enum ProbePoint: String, Sendable, Equatable {
   case ride
   /// The cancel story: X, about to call off rider A.
   case cancel
+  /// The order story: the app, about to send the rider's request.
+  case ask
+  /// The order story: the rider's request at Rossio, about to take the bike.
+  case take
 
   /// The point as a schedule writes it: `arrive`, `window`, `hold`, `ride`, `cancel`.
   public var word: String {
@@ -22,6 +26,8 @@ public enum ProbePoint: String, Sendable, Equatable {
     case .hold: "hold"
     case .ride: "ride"
     case .cancel: "cancel"
+    case .ask: "ask"
+    case .take: "take"
     }
   }
 }

@@ -56,6 +56,8 @@ extension ScriptedGate {
     var finished: Set<Int> = []
     /// The stations each van holds, as the gate let it take them.
     var holds: [Int: [Int]] = [:]
+    /// The order story: the riders whose request the app has sent, in order.
+    var asked: [Int] = []
     /// Read at each choice into `Decision.mark`.
     let mark: (@Sendable () -> Int)?
     /// Every state the run has been in at a choice (`.tries`), with the
@@ -87,9 +89,43 @@ extension ScriptedGate {
     /// another holds.
     func canGo(_ rider: Int, _ at: Parked) -> Bool {
       switch (holding, at.point) {
+      case (.asksInOrder, .ask), (.servedInOrder, .ask): askedBefore(rider).count == before(rider)
+      case (.servedInOrder, .take): askedBefore(rider).allSatisfy(finished.contains)
+      case (.asksInOrder, _), (.servedInOrder, _): true
       case (.none, _), (_, .raceWindow), (.tries, .hold): true
       case (.waits, _), (.tries, _): heldBy(at.station, other: rider) == nil
       }
+    }
+
+    /// The order story: how many riders come before `rider` (the app asks
+    /// in the riders' order), and which of them it has asked for.
+    func before(_ rider: Int) -> Int { riders.count { $0 < rider } }
+    func askedBefore(_ rider: Int) -> [Int] { Array(asked.prefix { $0 != rider }) }
+
+    /// The order story, safe: requests sent that wait inside the era's
+    /// ordering tool behind one not yet served (no probe can park them).
+    var inLine: [Int] {
+      guard holding == .servedInOrder else { return [] }
+      return asked.filter { rider in
+        parked[rider] == nil && !finished.contains(rider)
+          && !askedBefore(rider).allSatisfy(finished.contains)
+      }
+    }
+
+    /// Why a rider cannot go on now (`at`: where it is parked; nil: in line).
+    func whyWaits(_ rider: Int, _ at: Parked?) -> String {
+      if holding == .asksInOrder || holding == .servedInOrder {
+        let earlier = riders.filter { $0 < rider }.sorted()
+        if at?.point == .ask {
+          let last = earlier.filter { !asked.contains($0) }.first ?? earlier.last ?? rider
+          return "asks after \(Schedule.name(last)) has asked"
+        }
+        let ahead = askedBefore(rider).filter { !finished.contains($0) }.first ?? rider
+        return "waits in line behind \(Schedule.name(ahead))'s request"
+      }
+      let station = at?.station ?? 0
+      let holder = heldBy(station, other: rider).map(Schedule.name) ?? "another van"
+      return "waits for \(name(station)), which \(holder) holds"
     }
 
     func heldBy(_ station: Int, other rider: Int) -> Int? {
@@ -104,6 +140,7 @@ extension ScriptedGate {
         return []
       }
       let stillRunning = riders.subtracting(finished).subtracting(parked.keys)
+        .subtracting(inLine)
       guard stillRunning.isEmpty else { return [] }
       guard !parked.isEmpty else {
         if waits { waiting = [] }
@@ -155,15 +192,15 @@ extension ScriptedGate {
           finished.contains(step.rider)
           ? "it has finished"
           : parked[step.rider].map { "it is at \(Schedule([Step(step.rider, $0.point)]))" }
-            ?? "it never arrived"
+            ?? (inLine.contains(step.rider)
+              ? "\(Schedule.name(step.rider)) \(whyWaits(step.rider, nil))" : "it never arrived")
         failure = "step \(next + 1) expects \(step), but \(whereItIs)"
         return open()
       }
       guard enabled.contains(step) else {
-        let holder = heldBy(held.station, other: step.rider).map(Schedule.name) ?? "another van"
         failure =
-          "step \(next + 1) expects \(step), but \(Schedule.name(step.rider)) waits for"
-          + " \(name(held.station)), which \(holder) holds"
+          "step \(next + 1) expects \(step), but \(Schedule.name(step.rider))"
+          + " \(whyWaits(step.rider, held))"
         return open()
       }
       var decision = Decision(enabled: enabled, chosen: step, previous: previous)
@@ -174,13 +211,20 @@ extension ScriptedGate {
       take(held, by: step.rider)
       decision.holds = holds
       trace.append(decision)
+      // Safe order: a request sent behind one not yet served goes into the
+      // era's line, where it will not park: the gate chooses again at once.
+      if step.point == .ask, inLine.contains(step.rider) {
+        return [(held.waiter, true)] + advance()
+      }
       return [(held.waiter, true)]
     }
 
     /// What the van let through now holds.
     private mutating func take(_ at: Parked, by rider: Int) {
+      if at.point == .ask { asked.append(rider) }
       switch (holding, at.point) {
-      case (.none, _), (_, .raceWindow), (_, .ride), (_, .cancel): break
+      case (.none, _), (_, .raceWindow), (_, .ride), (_, .cancel), (_, .ask), (_, .take): break
+      case (.asksInOrder, _), (.servedInOrder, _): break
       case (.waits, _), (.tries, .arrive): holds[rider, default: []].append(at.station)
       case (.tries, .hold):
         // It tries: with the station free it holds both (and moves, and
@@ -226,7 +270,7 @@ extension ScriptedGate {
     /// Lets every rider go unscripted; on a stage where vans hold stations,
     /// gives up on them instead, so that none goes into a real wait.
     mutating func open() -> Wakes {
-      guard holding == .none else { return giveUp() }
+      guard holding != .waits, holding != .tries else { return giveUp() }
       isOpen = true
       defer { parked = [:] }
       return parked.values.map { ($0.waiter, true) }

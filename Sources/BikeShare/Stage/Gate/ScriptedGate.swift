@@ -61,6 +61,15 @@ public final class ScriptedGate: Sendable {
     /// station held by another, it lets go of its first and comes back to
     /// `arrive`.
     case tries
+    /// The order story, racy: the app asks in the riders' order (`B:ask`
+    /// only after `A:ask`); a request asked may then reach Rossio (`take`)
+    /// whenever it likes.
+    case asksInOrder
+    /// The order story, safe: asks in order, and each request reaches
+    /// Rossio only after every request asked before it has been served.
+    /// A request behind another waits inside the era's ordering tool,
+    /// where no probe can park it: the gate counts it as waiting in line.
+    case servedInOrder
   }
 
   /// Why a run ended before its riders did: the vans were stuck.
@@ -170,8 +179,10 @@ public final class ScriptedGate: Sendable {
     state.withLock { state in
       var blocked: [Int: String] = [:]
       for (rider, at) in state.parked where !state.canGo(rider, at) {
-        let holder = state.heldBy(at.station, other: rider).map(Schedule.name) ?? "another van"
-        blocked[rider] = "waits for \(state.name(at.station)), which \(holder) holds"
+        blocked[rider] = state.whyWaits(rider, at)
+      }
+      for rider in state.inLine {
+        blocked[rider] = state.whyWaits(rider, nil)
       }
       return blocked
     }

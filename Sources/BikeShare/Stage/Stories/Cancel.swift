@@ -112,7 +112,7 @@ public struct CancelPlot: Plot {
     case .arrive: "at Rossio, about to look at its call-off and ask for the bike"
     case .ride: "riding the bike to Chiado, at the end of its leg"
     case .cancel: "the app, about to call off A"
-    case .raceWindow, .hold: nil
+    case .raceWindow, .hold, .ask, .take: nil
     }
   }
 

@@ -158,7 +158,7 @@ public struct TransferPlot: Plot {
     case .hold:
       return holds
         ? "holds its first station, about to take the second" : "has checked, away from its source"
-    case .raceWindow, .ride, .cancel: return nil
+    case .raceWindow, .ride, .cancel, .ask, .take: return nil
     }
   }
 
