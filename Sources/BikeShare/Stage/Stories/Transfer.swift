@@ -146,8 +146,9 @@ public struct TransferPlot: Plot {
     let capacity = station.capacity
     return era.holdsStations
       ? "Goal: make the vans deadlock, or make a counter leave 0...\(capacity) (? for the rules)."
-      : "Goal: make a counter leave 0...\(capacity). The vans cannot deadlock here: an actor is\n"
-        + "never held, so no van waits for another (? for the rules)."
+      : "Goal: make a counter leave 0...\(capacity): it takes two vans going the same way (A and"
+        + " C,\n--riders 3). The vans cannot deadlock here: an actor is never held, so no van waits"
+        + " for\nanother (? for the rules)."
   }
 
   public func place(_ point: ProbePoint, mode: Mode, era: EraInfo) -> String? {
@@ -175,7 +176,9 @@ public struct TransferPlot: Plot {
   public func hint(_ enabled: [ScriptedGate.Step], mode: Mode) -> String {
     switch mode {
     case .safe: "Hint: in safe mode every van takes the stations in one order."
-    case .nested: "Hint: let each van take hold of its first station before any takes its second."
+    case .nested:
+      "Hint: let each van take hold of its first station before any takes its second (where"
+        + " vans hold stations; among actors, let A and C both check before either moves)."
     case .backoff:
       "Hint: let A hold Rossio and B hold Chiado, then let one try, let go and try again."
     default: "Hint: two vans going the same way (A and C) both check before either moves."
