@@ -34,9 +34,9 @@ extension ActorsEra {
   /// `checkCancellation()` a rider might write before it docks throws in a
   /// cancelled task. Safe looks once and acts on what it saw: called off,
   /// it gives the bike back, with no `await` on the way that a cancellation
-  /// can cut short (an actor call cannot throw; a `Task.sleep` would throw at
-  /// once in a cancelled task); not called off, it docks at Chiado, even if
-  /// the call-off lands a moment later.
+  /// can cut short (nothing in `leaveBike()` checks for cancellation; exercise
+  /// 09-3 adds something that does); not called off, it docks at Chiado,
+  /// even if the call-off lands a moment later.
   private static func ride(_ trip: CancelTrip, probe: RaceProbe, rossio: Station, chiado: Station)
     async
   {

@@ -148,6 +148,13 @@ import Testing
       // what can (rehearsal 7: a learner looped on the 2-van game).
       #expect(game.prints("it takes two vans going the same way (A and C,\n--riders 3)"))
       #expect(!game.prints("You won"))
+      // Won with three vans, its schedule replays here, not in the blocking
+      // eras, whose nested vans hold stations (rehearsal 8).
+      let won = try await era.executable().running(
+        ["play", "--story", "transfer", "--mode", "nested", "--riders", "3"],
+        input: "a\nc\nc\na\n", limit: 60)
+      #expect(won.prints("You won"))
+      #expect(won.printsLine("Replay it:"), "\(won.standardOutput)")
     }
   }
 

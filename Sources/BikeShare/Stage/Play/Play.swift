@@ -240,8 +240,13 @@ public enum Play {
         why = "livelock: \(steps), and round again, with nothing moved, for as long as you like."
       default: break
       }
-      // A mode every era has for the story replays anywhere.
-      let everywhere = EraInfo.all.allSatisfy { plot.modes(for: $0).contains(mode) }
+      // A mode every era has for the story, and holds as this era does,
+      // replays anywhere (the actors' vans hold no station: their nested
+      // schedules are not the blocking eras').
+      let everywhere = EraInfo.all.allSatisfy {
+        plot.modes(for: $0).contains(mode)
+          && plot.holding(mode, era: $0) == plot.holding(mode, era: E.info)
+      }
       let lanes = plot.lanes(
         snapshot.events, riders: options.riders, mode: mode, stuck: snapshot.stuck, era: E.info)
       return red + "You won: " + why + plain + "\n" + lanes
