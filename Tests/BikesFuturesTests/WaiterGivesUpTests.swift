@@ -1,5 +1,6 @@
 import BikeShare
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BikesFutures
@@ -10,15 +11,9 @@ import Testing
 /// trip's `isCancelled` before taking left the bike with a rider who had
 /// gone). Each order is forced by the case's semaphores.
 @Suite(.timeLimit(.minutes(1))) struct WaiterGivesUpTests {
-  static func offThePool(_ body: @escaping @Sendable () -> HazardFinish) async -> HazardFinish {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: body()) }
-    }
-  }
-
   @Test(arguments: [FuturesEra.GiveUpMoment.beforeTheWorkLooks, .afterTheTake])
   func theFixStrandsNoBikeWheneverTheRiderGivesUp(moment: FuturesEra.GiveUpMoment) async {
-    let finish = await Self.offThePool {
+    let finish = await onAThread {
       FuturesEra.giveUp(fixed: true, moment: moment, watch: HazardWatch())
     }
     #expect(finish.showed, "\(moment): \(finish.detail)")
@@ -26,7 +21,7 @@ import Testing
   }
 
   @Test func theBrokenWorkTakesTheBikeAnyway() async {
-    let finish = await Self.offThePool {
+    let finish = await onAThread {
       FuturesEra.giveUp(fixed: false, moment: .beforeTheWorkLooks, watch: HazardWatch())
     }
     #expect(finish.showed)

@@ -1,5 +1,6 @@
 import BikeShare
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BikesOperations
@@ -10,15 +11,9 @@ import Testing
 /// `isCancelled` in the ride left the bike with nobody). Each order is
 /// forced by the case's semaphores, never left to timing.
 @Suite(.timeLimit(.minutes(1))) struct CancelTrapTests {
-  static func offThePool(_ body: @escaping @Sendable () -> HazardFinish) async -> HazardFinish {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: body()) }
-    }
-  }
-
   @Test(arguments: [OperationsEra.CallOffMoment.whileTaking, .afterTheTake])
   func theFixStrandsNoBikeWheneverTheCallOffLands(moment: OperationsEra.CallOffMoment) async {
-    let finish = await Self.offThePool {
+    let finish = await onAThread {
       OperationsEra.callOff(fixed: true, moment: moment, watch: HazardWatch())
     }
     #expect(finish.showed, "\(moment): \(finish.detail)")
@@ -29,7 +24,7 @@ import Testing
   }
 
   @Test func theBrokenTakeRidesOffAfterCancel() async {
-    let finish = await Self.offThePool {
+    let finish = await onAThread {
       OperationsEra.callOff(fixed: false, moment: .whileTaking, watch: HazardWatch())
     }
     #expect(finish.showed)

@@ -7,24 +7,7 @@ import BikeShare
 /// (DESIGN.md, "Cancellation"); it shares no code with the eras or the
 /// explorer, so an era whose counts differ from it has a bug, or the model does.
 public enum CancelModel {
-  public struct Counts: Equatable, CustomStringConvertible, Sendable {
-    public var schedules = 0
-    public var forbidden = 0
-    /// Distinct endings: where the bike is, who rode, who stopped holding it.
-    public var outcomes = 0
-
-    public init(schedules: Int, forbidden: Int, outcomes: Int) {
-      self.schedules = schedules
-      self.forbidden = forbidden
-      self.outcomes = outcomes
-    }
-
-    init() {}
-
-    public var description: String {
-      "\(schedules) schedules, \(forbidden) forbidden, \(outcomes) outcomes"
-    }
-  }
+  public typealias Counts = StoryCounts
 
   enum At: Hashable {
     /// Parked before it looks at its call-off and asks for the bike.

@@ -14,24 +14,7 @@ import BikeShare
 /// - Forbidden: a rider gets the bike while a rider who asked before it has
 ///   not been served yet ("B got the bike, though A asked first").
 public enum OrderModel {
-  public struct Counts: Equatable, CustomStringConvertible, Sendable {
-    public var schedules = 0
-    public var forbidden = 0
-    /// Distinct endings: who got the bike, and whether out of order.
-    public var outcomes = 0
-
-    public init(schedules: Int, forbidden: Int, outcomes: Int) {
-      self.schedules = schedules
-      self.forbidden = forbidden
-      self.outcomes = outcomes
-    }
-
-    init() {}
-
-    public var description: String {
-      "\(schedules) schedules, \(forbidden) forbidden, \(outcomes) outcomes"
-    }
-  }
+  public typealias Counts = StoryCounts
 
   struct State {
     /// Riders that have asked, in order (rider k is the k-th to ask).
