@@ -84,6 +84,8 @@ check slot-3 "$out/slot-3.html"
 check transfer-nested-3 "$out/transfer-nested-3.html"
 "$bin/bikes-actors" explore --story cancel --riders 2 --format html > "$out/cancel-2.html"
 check cancel-2 "$out/cancel-2.html"
+"$bin/bikes-futures" explore --story order --riders 3 --format html > "$out/order-3.html"
+check order-3 "$out/order-3.html"
 "$bin/bikes-side-by-side" --format html --story transfer --riders 3 > "$out/side-by-side-transfer.html"
 check side-by-side-transfer "$out/side-by-side-transfer.html"
 chrome --window-size=1400,1700 --screenshot="$out/side-by-side-transfer.png" \

@@ -82,7 +82,10 @@ import Testing
   }
 
   @Test(arguments: [
-    (["replay", "--story", "tram"], "--story expects slot, bike, transfer or cancel, got 'tram'"),
+    (
+      ["replay", "--story", "tram"],
+      "--story expects slot, bike, transfer, cancel or order, got 'tram'"
+    ),
     (["explore", "--riders", "5"], "--riders expects a whole number from 1 to 4, got 5"),
     (["explore", "--riders", "1"], "--riders 1 is too few for --story slot: it takes 2 to 4"),
     (

@@ -9,7 +9,8 @@ enum ScriptedEra: Era {
   static let info = EraInfo(
     name: "scripted", title: "test double", summary: "test double", banner: ["nothing to watch"],
     places: .init(
-      station: "nothing", check: "here", act: "here", window: "here", callOff: "nothing"))
+      station: "nothing", check: "here", act: "here", window: "here", callOff: "nothing",
+      sends: "nothing", ordered: "nothing"))
 
   /// Racy runs dip the first station to -1 free bikes; safe runs change nothing.
   static func simulate(_ simulation: Simulation) async -> RunOutcome {
@@ -39,6 +40,8 @@ enum ScriptedEra: Era {
   static func cancel(_ stage: CancelStage) async -> [StationCounts] {
     stage.stations.map(\.counts)
   }
+
+  static func order(_ stage: OrderStage) async -> [StationCounts] { [stage.station.counts] }
 }
 
 /// The commands run in this process, with their lines kept (not printed),
@@ -94,6 +97,8 @@ enum ScriptedEra: Era {
     static func cancel(_ stage: CancelStage) async -> [StationCounts] {
       stage.stations.map(\.counts)
     }
+
+    static func order(_ stage: OrderStage) async -> [StationCounts] { [stage.station.counts] }
   }
 
   /// Riders that never finish a visit: a run that has stopped making progress.
@@ -113,6 +118,8 @@ enum ScriptedEra: Era {
     static func cancel(_ stage: CancelStage) async -> [StationCounts] {
       stage.stations.map(\.counts)
     }
+
+    static func order(_ stage: OrderStage) async -> [StationCounts] { [stage.station.counts] }
   }
 
   /// The watchdog ends a run in which nobody finishes a visit: exit 4, with

@@ -57,10 +57,10 @@ import Testing
     #expect(gate.failure == nil)
   }
 
-  /// The order story's gate: the app asks in the riders' order, and its
-  /// requests go as `send` sends them: each on a thread of its own (racy),
-  /// or one after another on a serial queue (safe). Returns the order in
-  /// which the requests took, and the gate's failure.
+  /// The order story's gate: the app, one thread, asks for each rider in
+  /// turn, and its requests go each on a thread of its own (racy), or one
+  /// after another on a serial queue (safe). Returns the order in which the
+  /// requests took, and the gate's failure.
   static func order(
     _ holding: ScriptedGate.Holding, _ schedule: [ScriptedGate.Step], riders: Int = 2
   ) -> (took: [Int], failure: String?) {
@@ -68,23 +68,24 @@ import Testing
     let trace = Trace()
     let line = DispatchQueue(label: "line")
     let group = DispatchGroup()
-    for rider in 0..<riders {
-      group.enter()
-      let request: @Sendable () -> Void = {
-        gate.passBlocking(ProbeStop(rider: rider, station: 0, point: .take))
-        trace.add("\(rider)")
-        gate.finish(rider: rider)
-        group.leave()
-      }
-      Thread {
+    for _ in 0..<riders { group.enter() }
+    Thread {
+      for rider in 0..<riders {
+        let request: @Sendable () -> Void = {
+          gate.passBlocking(ProbeStop(rider: rider, station: 0, point: .take))
+          trace.add("\(rider)")
+          gate.finish(rider: rider)
+          group.leave()
+        }
         gate.passBlocking(ProbeStop(rider: rider, station: 0, point: .ask))
         if holding == .servedInOrder {
           line.async(execute: request)
         } else {
           Thread(block: request).start()
         }
-      }.start()
-    }
+        gate.sent(rider: rider)
+      }
+    }.start()
     group.wait()
     return (trace.all.compactMap(Int.init), gate.failure)
   }
@@ -108,6 +109,16 @@ import Testing
     let overtaking = Self.order(.servedInOrder, [.init(0, .ask), .init(1, .ask), .init(1, .take)])
     #expect(overtaking.failure == "step 3 expects B:take, but B waits in line behind A's request")
     #expect(overtaking.took == [0, 1])
+    // Three riders: C asked while B's request is still being sent waits in
+    // line behind it, whichever thread the queue runs.
+    let three = Self.order(
+      .servedInOrder,
+      [.init(0, .ask), .init(1, .ask), .init(2, .ask), .init(0, .take), .init(1, .take)],
+      riders: 3)
+    #expect(three.took == [0, 1, 2])
+    #expect(three.failure == nil)
+    let early = Self.order(.servedInOrder, [.init(0, .ask), .init(2, .ask)], riders: 3)
+    #expect(early.failure == "step 2 expects C:ask, but C asks after B has asked")
   }
 
   @Test func aRiderOffScriptOpensTheGateAndSaysWhy() async {

@@ -64,7 +64,7 @@ import Testing
       #expect(atlas.livelocked == json["livelocked"] as? Int)
       let outcomes = try #require(json["outcomes"] as? [[String: Any]])
       #expect(atlas.outcomes.count == outcomes.count)
-      for (mine, theirs) in zip(atlas.outcomes, outcomes) {
+      for (index, (mine, theirs)) in zip(atlas.outcomes, outcomes).enumerated() {
         #expect(mine.result == theirs["result"] as? String)
         #expect(mine.expect == theirs["expect"] as? String)
         #expect(mine.schedules == theirs["schedules"] as? Int)
@@ -73,11 +73,14 @@ import Testing
         #expect(mine.cycle == theirs["cycle"] as? String)
         #expect((mine.why != nil) == (mine.expect != "acceptable"))
         if mine.expect == "forbidden" {
-          // What the audits saw: a station's counter out of range, or a bike lost.
+          // What the audits saw: a station's counter out of range, or a bike
+          // lost; or the story's own rule broken (the order story's).
           let why = mine.why ?? ""
+          let rule = story.plot.brokenRule(exploration.outcomes[index].result)
           #expect(
             story.stations.contains { why.contains("\($0.name)'s ") }
-              || why.contains(story.plot.notConserved), "\(why)")
+              || why.contains(story.plot.notConserved) || rule.map(why.contains) == true,
+            "\(why)")
         }
       }
       // A leaf per schedule, filed under its outcome, its schedule the path to it.

@@ -18,20 +18,7 @@ import Testing
   /// Both modes, 1 to 4 riders: the model's counts, exactly.
   @Test(.timeLimit(.minutes(1)), arguments: eras)
   func bothModesAreCountedAsTheModelCountsThem(era: EraUnderTest) async {
-    for riders in 1...4 {
-      for mode in [Mode.racy, .safe] {
-        let exploration = await Explorer.explore(
-          era.era, mode: mode, options: Self.options(riders: riders))
-        let counted = CancelModel.Counts(
-          schedules: exploration.schedules, forbidden: exploration.forbidden,
-          outcomes: exploration.outcomes.count)
-        let model = CancelModel.explore(mode, riders: riders)
-        #expect(counted == model, "\(mode), \(riders) riders: the model counts \(model)")
-        #expect(exploration.failures.isEmpty, "\(mode): \(exploration.failures)")
-        #expect(exploration.unsteady.isEmpty, "\(mode): \(exploration.unsteady)")
-        #expect(exploration.deadlocked == 0 && exploration.livelocked == 0)
-      }
-    }
+    await era.expectTheModelsCounts(.cancel, riders: 1...4, model: CancelModel.explore)
   }
 
   /// The lesson as counts: a racy rider called off with the bike strands

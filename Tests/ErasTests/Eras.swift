@@ -104,3 +104,29 @@ enum Eras {
     #expect(!Eras.all.isEmpty, "BIKES_ERA names no era (one of \(names))")
   }
 }
+
+extension EraUnderTest {
+  /// Explores `story` in racy and safe mode with each number of `riders`,
+  /// and expects exactly the counts an independent `model` gives, with no
+  /// failure, nothing unsteady and nothing stuck.
+  func expectTheModelsCounts(
+    _ story: Story, riders: ClosedRange<Int>, model: (Mode, Int) -> StoryCounts
+  ) async {
+    for riders in riders {
+      for mode in [Mode.racy, .safe] {
+        var options = StageOptions()
+        options.story = story
+        options.riders = riders
+        let exploration = await Explorer.explore(era, mode: mode, options: options)
+        let counted = StoryCounts(
+          schedules: exploration.schedules, forbidden: exploration.forbidden,
+          outcomes: exploration.outcomes.count)
+        let expected = model(mode, riders)
+        #expect(counted == expected, "\(mode), \(riders) riders: the model counts \(expected)")
+        #expect(exploration.failures.isEmpty, "\(mode): \(exploration.failures)")
+        #expect(exploration.unsteady.isEmpty, "\(mode): \(exploration.unsteady)")
+        #expect(exploration.deadlocked == 0 && exploration.livelocked == 0)
+      }
+    }
+  }
+}

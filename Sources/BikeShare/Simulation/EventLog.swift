@@ -19,6 +19,8 @@ public enum Event: Sendable, Equatable {
   case stopped(rider: Int, holdingBike: Bool)
   /// The cancel story: a rider finds no bike, and its trip ends (no waiting leg).
   case foundNoBike(rider: Int, station: String)
+  /// The order story: the app sends `rider`'s request for a bike at `station`.
+  case asked(rider: Int, station: String)
   /// Anything else an era shows live (e.g. operations in flight per queue).
   case note(String)
 
@@ -151,6 +153,8 @@ public final class EventLog: Sendable {
       return holding
         ? "\(riderName(rider)) stops, called off, holding the bike: stranded"
         : "\(riderName(rider)) stops, called off, holding nothing"
+    case .asked(let rider, let station):
+      return "the app sends \(riderName(rider))'s request to \(station)"
     case .note(let text):
       return text
     }

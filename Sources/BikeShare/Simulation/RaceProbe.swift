@@ -51,6 +51,7 @@ public struct RaceProbe: Sendable {
   private let body: @Sendable (ProbeStop) async -> Void
   private let done: @Sendable (Int) -> Void
   private let goOn: @Sendable (ProbeStop) async -> Bool
+  private let handedOver: @Sendable (Int) -> Void
   /// True when the racy path must hold exactly the original check-then-act:
   /// the riders then call neither the probe nor the log between check and act.
   public let isBare: Bool
@@ -64,23 +65,27 @@ public struct RaceProbe: Sendable {
 
   /// - Parameter pass: where a van is about to take hold of a station: may
   ///   it go on (true), or must it let go of everything and leave (false)?
+  /// - Parameter sent: as `sent(rider:)`.
   public init(
     pause: @escaping @Sendable (ProbeStop) async -> Void,
     pass: @escaping @Sendable (ProbeStop) async -> Bool,
-    finished: @escaping @Sendable (Int) -> Void
+    finished: @escaping @Sendable (Int) -> Void,
+    sent: @escaping @Sendable (Int) -> Void = { _ in }
   ) {
-    self.init(pause: pause, finished: finished, isBare: false, pass: pass)
+    self.init(pause: pause, finished: finished, isBare: false, pass: pass, sent: sent)
   }
 
   private init(
     pause: @escaping @Sendable (ProbeStop) async -> Void,
     finished: @escaping @Sendable (Int) -> Void, isBare: Bool,
-    pass: @escaping @Sendable (ProbeStop) async -> Bool = { _ in true }
+    pass: @escaping @Sendable (ProbeStop) async -> Bool = { _ in true },
+    sent: @escaping @Sendable (Int) -> Void = { _ in }
   ) {
     self.body = pause
     self.done = finished
     self.isBare = isBare
     self.goOn = pass
+    self.handedOver = sent
   }
 
   public func pause(_ stop: ProbeStop) async { await body(stop) }
@@ -93,6 +98,10 @@ public struct RaceProbe: Sendable {
 
   /// A rider has nothing more to do (tells a scripted gate it has left the stage).
   public func finished(rider: Int) { done(rider) }
+
+  /// The order story: the app has handed `rider`'s request to the era (tells
+  /// a scripted gate that a request sent behind another now waits in line).
+  public func sent(rider: Int) { handedOver(rider) }
 
   /// Default: sleep `window` in the race window; nothing at arrival.
   ///
@@ -127,6 +136,7 @@ public struct BlockingRaceProbe: Sendable {
   private let body: @Sendable (ProbeStop) -> Void
   private let done: @Sendable (Int) -> Void
   private let goOn: @Sendable (ProbeStop) -> Bool
+  private let handedOver: @Sendable (Int) -> Void
   /// As `RaceProbe.isBare`: nothing may be called between check and act.
   public let isBare: Bool
   /// False only for `waiting(_:log:)`, whose pause sleeps its own window
@@ -151,21 +161,24 @@ public struct BlockingRaceProbe: Sendable {
   public init(
     pause: @escaping @Sendable (ProbeStop) -> Void,
     pass: @escaping @Sendable (ProbeStop) -> Bool,
-    finished: @escaping @Sendable (Int) -> Void
+    finished: @escaping @Sendable (Int) -> Void,
+    sent: @escaping @Sendable (Int) -> Void = { _ in }
   ) {
-    self.init(pause: pause, finished: finished, isBare: false, pass: pass)
+    self.init(pause: pause, finished: finished, isBare: false, pass: pass, sent: sent)
   }
 
   private init(
     pause: @escaping @Sendable (ProbeStop) -> Void,
     finished: @escaping @Sendable (Int) -> Void, isBare: Bool,
-    pass: @escaping @Sendable (ProbeStop) -> Bool = { _ in true }, mayWaitForOthers: Bool = true,
+    pass: @escaping @Sendable (ProbeStop) -> Bool = { _ in true },
+    sent: @escaping @Sendable (Int) -> Void = { _ in }, mayWaitForOthers: Bool = true,
     pausesOnArrival: Bool = true
   ) {
     self.body = pause
     self.done = finished
     self.isBare = isBare
     self.goOn = pass
+    self.handedOver = sent
     self.mayWaitForOthers = mayWaitForOthers
     self.pausesOnArrival = pausesOnArrival
   }
@@ -176,6 +189,9 @@ public struct BlockingRaceProbe: Sendable {
   public func pass(_ stop: ProbeStop) -> Bool { goOn(stop) }
 
   public func finished(rider: Int) { done(rider) }
+
+  /// As `RaceProbe.sent(rider:)`.
+  public func sent(rider: Int) { handedOver(rider) }
 
   /// Default: sleep `window` in the race window; nothing at arrival.
   /// Bare as `RaceProbe.waiting(_:log:)` is.

@@ -142,7 +142,7 @@ public struct Atlas: Codable, Sendable, Equatable {
       return "the \(story.plot.participant.many) came back to where they were, with nothing done:"
         + " they can go round for ever"
     case .forbidden:
-      var broken: [String] = []
+      var broken = story.plot.brokenRule(result).map { [$0] } ?? []
       for (index, station) in story.stations.enumerated() {
         let (low, high) = (result.lowests[index], result.highests[index])
         for (what, lowest, highest) in [

@@ -22,6 +22,11 @@ public protocol Era: SendableMetatype {
   /// rider A, in the era's own way to call work off (`Stories/Cancel.swift`).
   /// - Returns: the stations' counts at the end, in the stage's order.
   static func cancel(_ stage: CancelStage) async -> [StationCounts]
+  /// Plays the order stage: the app asks for each rider's request in turn,
+  /// and the requests travel to Rossio the era's way: as independent work
+  /// (racy) or through the era's tool for order (safe) (`Stories/Order.swift`).
+  /// - Returns: the station's counts at the end.
+  static func order(_ stage: OrderStage) async -> [StationCounts]
   /// `explore --scheduler jobs`: the code shapes to explore job by job
   /// (an era whose stage runs on Swift's runtime; the others have none),
   /// for the stage's options (`--callers`).

@@ -23,12 +23,17 @@ public struct EraInfo: Sendable {
 
   /// Where a check, an act and a wait in the window run.
   public struct Places: Sendable {
-    public init(station: String, check: String, act: String, window: String, callOff: String) {
+    public init(
+      station: String, check: String, act: String, window: String, callOff: String,
+      sends: String, ordered: String
+    ) {
       self.station = station
       self.check = check
       self.act = act
       self.window = window
       self.callOff = callOff
+      self.sends = sends
+      self.ordered = ordered
     }
 
     /// The station, as a lane's title: "Rossio (actor)".
@@ -38,6 +43,11 @@ public struct EraInfo: Sendable {
     public let window: String
     /// How the cancel story's X calls off a rider: `Task.cancel()`.
     public let callOff: String
+    /// How the order story's racy app sends each request: "a Task {} each".
+    public let sends: String
+    /// The era's tool that keeps the order story's requests in the order
+    /// asked: "one task reading an AsyncStream".
+    public let ordered: String
   }
 
   public init(
@@ -99,7 +109,8 @@ public struct EraInfo: Sendable {
     ],
     places: Places(
       station: "serial queue", check: "station's queue", act: "station's queue",
-      window: "rider's queue", callOff: "cancel() on the trip's handle"))
+      window: "rider's queue", callOff: "cancel() on the trip's handle",
+      sends: "a block each on the global queue", ordered: "one serial queue"))
 
   public static let operations = EraInfo(
     name: "operations", title: "OperationQueue",
@@ -112,7 +123,9 @@ public struct EraInfo: Sendable {
     ],
     places: Places(
       station: "OperationQueue", check: "CheckOperation", act: "TakeOrLeaveOperation",
-      window: "ProbeOperation", callOff: "Operation.cancel()"))
+      window: "ProbeOperation", callOff: "Operation.cancel()",
+      sends: "an operation each, with no dependency",
+      ordered: "a dependency on the previous request"))
 
   public static let dispatch = EraInfo(
     name: "dispatch", title: "DispatchQueue and locks",
@@ -124,7 +137,8 @@ public struct EraInfo: Sendable {
     ],
     places: Places(
       station: "lock", check: "rider's thread, locked", act: "rider's thread, locked",
-      window: "rider's thread", callOff: "a flag its thread reads"),
+      window: "rider's thread", callOff: "a flag its thread reads",
+      sends: "a thread each", ordered: "one worker thread taking a line in turn"),
     ownModes: [
       OwnMode(
         Mode(rawValue: "unsynchronized"), help: "no locks at all (a data race)",
@@ -145,7 +159,8 @@ public struct EraInfo: Sendable {
     ],
     places: Places(
       station: "serial queue", check: "future, station's queue", act: "future, station's queue",
-      window: "rider's thread", callOff: "Future.cancel()"),
+      window: "rider's thread", callOff: "Future.cancel()",
+      sends: "a future each", ordered: "a chain of futures, each waiting for the one before"),
     ownOptions: [.exclusive])
 
   public static let actors = EraInfo(
@@ -161,7 +176,8 @@ public struct EraInfo: Sendable {
     ],
     places: Places(
       station: "actor", check: "on the actor", act: "on the actor",
-      window: "suspended, off the actor", callOff: "Task.cancel()"),
+      window: "suspended, off the actor", callOff: "Task.cancel()",
+      sends: "a Task {} each", ordered: "one task reading an AsyncStream"),
     ownModes: [
       OwnMode(
         Mode(rawValue: "reentrant"),

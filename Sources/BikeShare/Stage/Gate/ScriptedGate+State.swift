@@ -58,6 +58,11 @@ extension ScriptedGate {
     var holds: [Int: [Int]] = [:]
     /// The order story: the riders whose request the app has sent, in order.
     var asked: [Int] = []
+    /// The order story: riders let go from `ask` whose request the app has
+    /// not yet handed to the era (`sent`): the app is still running for them.
+    var sending: Set<Int> = []
+    /// The order story: riders whose request has reached Rossio (let go from `take`).
+    var arrived: Set<Int> = []
     /// Read at each choice into `Decision.mark`.
     let mark: (@Sendable () -> Int)?
     /// Every state the run has been in at a choice (`.tries`), with the
@@ -76,6 +81,20 @@ extension ScriptedGate {
       if givesUp { return [(waiter, false)] }
       if isOpen { return [(waiter, true)] }
       parked[stop.rider] = Parked(point: stop.point, station: stop.station, waiter: waiter)
+      // Safe order: a request that reaches Rossio while one asked before it
+      // has not been served got past the era's tool for order.
+      if holding == .servedInOrder, stop.point == .take, failure == nil,
+        let ahead = askedBefore(stop.rider).first(where: { !arrived.contains($0) })
+      {
+        failure =
+          "\(Schedule.name(stop.rider))'s request reached Rossio before \(Schedule.name(ahead))'s:"
+          + " nothing kept the requests in order"
+      }
+      return advance()
+    }
+
+    mutating func sent(_ rider: Int) -> Wakes {
+      sending.remove(rider)
       return advance()
     }
 
@@ -90,7 +109,7 @@ extension ScriptedGate {
     func canGo(_ rider: Int, _ at: Parked) -> Bool {
       switch (holding, at.point) {
       case (.asksInOrder, .ask), (.servedInOrder, .ask): askedBefore(rider).count == before(rider)
-      case (.servedInOrder, .take): askedBefore(rider).allSatisfy(finished.contains)
+      case (.servedInOrder, .take): askedBefore(rider).allSatisfy(arrived.contains)
       case (.asksInOrder, _), (.servedInOrder, _): true
       case (.none, _), (_, .raceWindow), (.tries, .hold): true
       case (.waits, _), (.tries, _): heldBy(at.station, other: rider) == nil
@@ -103,24 +122,37 @@ extension ScriptedGate {
     func askedBefore(_ rider: Int) -> [Int] { Array(asked.prefix { $0 != rider }) }
 
     /// The order story, safe: requests sent that wait inside the era's
-    /// ordering tool behind one not yet served (no probe can park them).
+    /// ordering tool behind one that has not reached Rossio (no probe can
+    /// park them).
     var inLine: [Int] {
       guard holding == .servedInOrder else { return [] }
       return asked.filter { rider in
-        parked[rider] == nil && !finished.contains(rider)
-          && !askedBefore(rider).allSatisfy(finished.contains)
+        parked[rider] == nil && !finished.contains(rider) && !sending.contains(rider)
+          && !askedBefore(rider).allSatisfy(arrived.contains)
       }
     }
 
-    /// Why a rider cannot go on now (`at`: where it is parked; nil: in line).
+    /// The order story: riders the app has not come to yet. The app's code
+    /// is one sequence that parks at each rider's `ask` in turn, so a rider
+    /// whose earlier rider has not asked waits for the app, not for the gate.
+    var toBeAsked: [Int] {
+      guard holding == .asksInOrder || holding == .servedInOrder else { return [] }
+      return riders.sorted().filter { rider in
+        parked[rider] == nil && !finished.contains(rider) && !asked.contains(rider)
+          && askedBefore(rider).count < before(rider)
+      }
+    }
+
+    /// Why a rider cannot go on now (`at`: where it is parked; nil: in line,
+    /// or not asked yet).
     func whyWaits(_ rider: Int, _ at: Parked?) -> String {
       if holding == .asksInOrder || holding == .servedInOrder {
         let earlier = riders.filter { $0 < rider }.sorted()
-        if at?.point == .ask {
+        if at?.point == .ask || (at == nil && !asked.contains(rider)) {
           let last = earlier.filter { !asked.contains($0) }.first ?? earlier.last ?? rider
           return "asks after \(Schedule.name(last)) has asked"
         }
-        let ahead = askedBefore(rider).filter { !finished.contains($0) }.first ?? rider
+        let ahead = askedBefore(rider).filter { !arrived.contains($0) }.first ?? rider
         return "waits in line behind \(Schedule.name(ahead))'s request"
       }
       let station = at?.station ?? 0
@@ -140,7 +172,7 @@ extension ScriptedGate {
         return []
       }
       let stillRunning = riders.subtracting(finished).subtracting(parked.keys)
-        .subtracting(inLine)
+        .subtracting(inLine).subtracting(toBeAsked)
       guard stillRunning.isEmpty else { return [] }
       guard !parked.isEmpty else {
         if waits { waiting = [] }
@@ -192,7 +224,7 @@ extension ScriptedGate {
           finished.contains(step.rider)
           ? "it has finished"
           : parked[step.rider].map { "it is at \(Schedule([Step(step.rider, $0.point)]))" }
-            ?? (inLine.contains(step.rider)
+            ?? (inLine.contains(step.rider) || toBeAsked.contains(step.rider)
               ? "\(Schedule.name(step.rider)) \(whyWaits(step.rider, nil))" : "it never arrived")
         failure = "step \(next + 1) expects \(step), but \(whereItIs)"
         return open()
@@ -211,17 +243,16 @@ extension ScriptedGate {
       take(held, by: step.rider)
       decision.holds = holds
       trace.append(decision)
-      // Safe order: a request sent behind one not yet served goes into the
-      // era's line, where it will not park: the gate chooses again at once.
-      if step.point == .ask, inLine.contains(step.rider) {
-        return [(held.waiter, true)] + advance()
-      }
       return [(held.waiter, true)]
     }
 
     /// What the van let through now holds.
     private mutating func take(_ at: Parked, by rider: Int) {
-      if at.point == .ask { asked.append(rider) }
+      if at.point == .take { arrived.insert(rider) }
+      if at.point == .ask {
+        asked.append(rider)
+        if holding == .servedInOrder { sending.insert(rider) }
+      }
       switch (holding, at.point) {
       case (.none, _), (_, .raceWindow), (_, .ride), (_, .cancel), (_, .ask), (_, .take): break
       case (.asksInOrder, _), (.servedInOrder, _): break

@@ -66,9 +66,10 @@ public final class ScriptedGate: Sendable {
     /// whenever it likes.
     case asksInOrder
     /// The order story, safe: asks in order, and each request reaches
-    /// Rossio only after every request asked before it has been served.
+    /// Rossio only after every request asked before it has reached it.
     /// A request behind another waits inside the era's ordering tool,
-    /// where no probe can park it: the gate counts it as waiting in line.
+    /// where no probe can park it: once the app says it has sent it
+    /// (`sent`), the gate counts it as waiting in line.
     case servedInOrder
   }
 
@@ -158,6 +159,9 @@ public final class ScriptedGate: Sendable {
         if let parked = state.parked[rider] {
           return "\(name) waits at \(Schedule([Step(rider, parked.point)])) for the gate"
         }
+        if state.inLine.contains(rider) || state.toBeAsked.contains(rider) {
+          return "\(name) \(state.whyWaits(rider, nil))"
+        }
         return "\(name) has not reached a probe point (it waits for a queue, a thread or a lock)"
       }
       return next + "; " + riders.joined(separator: "; ")
@@ -181,7 +185,7 @@ public final class ScriptedGate: Sendable {
       for (rider, at) in state.parked where !state.canGo(rider, at) {
         blocked[rider] = state.whyWaits(rider, at)
       }
-      for rider in state.inLine {
+      for rider in state.inLine + state.toBeAsked {
         blocked[rider] = state.whyWaits(rider, nil)
       }
       return blocked
@@ -215,6 +219,13 @@ public final class ScriptedGate: Sendable {
   public func finish(rider: Int) {
     release { $0.finish(rider) }
   }
+
+  /// The order story: the app has handed the rider's request to the era.
+  /// Until then the gate waits for the app, so that what the app logs as it
+  /// sends comes before the next step.
+  public func sent(rider: Int) {
+    release { $0.sent(rider) }
+  }
 }
 
 extension RaceProbe {
@@ -222,7 +233,7 @@ extension RaceProbe {
   public static func scripted(_ gate: ScriptedGate) -> RaceProbe {
     RaceProbe(
       pause: { await gate.pass($0) }, pass: { await gate.pass($0) },
-      finished: { gate.finish(rider: $0) })
+      finished: { gate.finish(rider: $0) }, sent: { gate.sent(rider: $0) })
   }
 }
 
@@ -231,6 +242,6 @@ extension BlockingRaceProbe {
   public static func scripted(_ gate: ScriptedGate) -> BlockingRaceProbe {
     BlockingRaceProbe(
       pause: { gate.passBlocking($0) }, pass: { gate.passBlocking($0) },
-      finished: { gate.finish(rider: $0) })
+      finished: { gate.finish(rider: $0) }, sent: { gate.sent(rider: $0) })
   }
 }

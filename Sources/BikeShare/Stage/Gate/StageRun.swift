@@ -37,6 +37,11 @@ public struct StageResult: Sendable, Hashable {
   public let served: Int
   /// The transfer stage: the vans deadlocked or livelocked.
   public let stuck: ScriptedGate.Stuck?
+  /// The order story: the rider that got the bike.
+  public var holder: Int? = nil
+  /// The order story: the first rider that had asked before the holder and
+  /// was not served yet when it got the bike (nil: served in the order asked).
+  public var askedFirst: Int? = nil
 
   public init(end: StationCounts, lowest: StationCounts, highest: StationCounts, served: Int) {
     self.init(ends: [end], lowests: [lowest], highests: [highest], served: served, stuck: nil)

@@ -85,6 +85,9 @@ public protocol Plot: Sendable {
   var noWin: String { get }
   /// What an ending that is not conserved means, in words (the atlas's verdict).
   var notConserved: String { get }
+  /// What a forbidden ending broke by the story's own rule, in words (the
+  /// atlas's verdict; nil by default: the counters and the bikes say it).
+  func brokenRule(_ result: StageResult) -> String?
   /// `play`: what the story's own rule says broke in `events` so far, which
   /// wins the game (nil by default: only the counters' range and getting stuck do).
   func broken(_ events: [Event]) -> String?
@@ -103,6 +106,8 @@ extension Plot {
   public func broken(_ events: [Event]) -> String? { nil }
 
   public var notConserved: String { "a bike was lost or made up" }
+
+  public func brokenRule(_ result: StageResult) -> String? { nil }
 
   /// "A and B", "A, B and X": who is on the stage, by name.
   public func cast(riders: Int) -> String { Schedule.names(of: participants(riders: riders)) }

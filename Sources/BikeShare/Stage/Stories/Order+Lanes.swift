@@ -1,0 +1,58 @@
+/// The order story drawn: a lane for each rider's request and Rossio's
+/// counts after each step; and the same as a Mermaid diagram.
+enum OrderLanes {
+  /// Who did what in `event`, in a lane's words.
+  static func action(_ event: Event) -> (who: Int, text: String)? {
+    switch event {
+    case .asked(let rider, _): (rider, "asked (sent)")
+    case .tookBike(let rider, let station, _): (rider, "takes at \(station)")
+    case .foundNoBike(let rider, let station): (rider, "no bike (\(station))")
+    default: nil
+    }
+  }
+
+  static func text(_ events: [Event], riders: Int, stations: [StationRecord]) -> String {
+    var table = LaneTable(lanes: Array(0..<riders), laneWidth: 18, stations: stations)
+    for (index, event) in events.enumerated() {
+      guard let (rider, text) = action(event) else { continue }
+      let earlier = OrderPlot.firstCome(Array(events[...index]))
+      if case .tookBike = event, let first = earlier?.askedFirst {
+        table.add(event, lane: rider, text, mark: "  ← \(Schedule.name(first)) asked first")
+      } else {
+        table.add(event, lane: rider, text)
+      }
+    }
+    return table.text
+  }
+
+  static func mermaid(_ run: StageRun, stations: [StationRecord], era: EraInfo) -> String {
+    var lines = ["sequenceDiagram", "    participant App as the app"]
+    for rider in 0..<run.riders {
+      let name = Schedule.name(rider)
+      lines.append("    participant \(name) as \(name)'s request")
+    }
+    lines.append("    participant R as \(stations[0].name)")
+    lines.append("    Note over R: \(stations[0].counts)")
+    let sends = run.mode.isFix ? era.places.ordered : era.places.sends
+    for (index, event) in run.events.enumerated() {
+      switch event {
+      case .asked(let rider, _):
+        lines.append("    App-)\(Schedule.name(rider)): send (\(sends))")
+      case .tookBike(let rider, _, let now):
+        let name = Schedule.name(rider)
+        lines.append("    \(name)->>R: takeBike()")
+        lines.append("    Note over R: \(now)")
+        if let first = OrderPlot.firstCome(Array(run.events[...index]))?.askedFirst {
+          lines.append(
+            "    Note over \(name): got the bike, though \(Schedule.name(first)) asked first")
+        }
+      case .foundNoBike(let rider, _):
+        let name = Schedule.name(rider)
+        lines.append("    \(name)->>R: takeBike()")
+        lines.append("    R-->>\(name): no free bike")
+      default: break
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+}
