@@ -26,6 +26,7 @@ import Testing
           \(bikes) stress [stage]     no gate, the real runtime, N runs: an outcome histogram
           \(bikes) play [stage]       you choose who goes next: a game (default --mode racy)
           \(bikes) hazards [NAME]     its own ways to hang, each shown, then fixed (or: all)
+          \(bikes) starts             which of two pieces of work started in turn begins first (--pairs N)
 
         OPTIONS
         \(era.ownHelp)

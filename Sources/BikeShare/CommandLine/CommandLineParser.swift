@@ -5,6 +5,8 @@ public enum Command: Sendable, Equatable {
   case stage(StageCommand, StageOptions)
   /// `hazards [NAME|all]`: the era's own ways to stop making progress.
   case hazards(HazardsRequest)
+  /// `starts [--pairs N]`: how often work started second begins first.
+  case starts(StartsRequest)
   case help
   case version
 }
@@ -25,6 +27,7 @@ public enum CommandLineParser {
       return try parseStage(command, words.dropFirst(), for: era)
     }
     if words.first == "hazards" { return try parseHazards(words.dropFirst()) }
+    if words.first == "starts" { return try parseStarts(words.dropFirst()) }
     let options = era.options
     var configuration = Configuration()
     var reader = OptionReader(words)
@@ -220,6 +223,28 @@ public enum CommandLineParser {
     return .hazards(request)
   }
 
+  /// `starts [--pairs N]`.
+  private static func parseStarts(_ words: ArraySlice<String>) throws(UsageError) -> Command {
+    var request = StartsRequest()
+    var reader = OptionReader(words)
+    while reader.advance() {
+      switch reader.flag {
+      case "--version": return .version
+      case "--pairs":
+        let text = try reader.value()
+        guard let pairs = Int(text), (1...1_000_000).contains(pairs) else {
+          throw UsageError("--pairs expects a whole number from 1 to 1000000, got '\(text)'")
+        }
+        request.pairs = pairs
+      case let flag where flag.hasPrefix("-"):
+        throw UsageError("starts does not take \(flag) (it takes --pairs)")
+      default:
+        throw UsageError("starts takes no argument, got '\(reader.word)'")
+      }
+    }
+    return .starts(request)
+  }
+
   public static let version = "0.1.0"
 
   /// `--help`, made from the era's options.
@@ -237,6 +262,7 @@ public enum CommandLineParser {
       \(usage("[run] [options]", "simulate (the default)"))
       \(StageCommand.allCases.map { usage("\($0.rawValue) [stage]", $0.usage) }.joined(separator: "\n"))
       \(usage("hazards [NAME]", "its own ways to hang, each shown, then fixed (or: all)"))
+      \(usage("starts", "which of two pieces of work started in turn begins first (--pairs N)"))
 
       OPTIONS
       \(optionLines(for: era).joined(separator: "\n"))

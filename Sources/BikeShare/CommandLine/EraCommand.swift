@@ -32,6 +32,8 @@ public enum EraCommand {
       return await stage(E.self, command, options)
     case .hazards(let request):
       return await HazardsCommand.run(E.self, request)
+    case .starts(let request):
+      return await Starts.run(E.self, request)
     case .run(let configuration):
       return await simulate(E.self, configuration)
     }

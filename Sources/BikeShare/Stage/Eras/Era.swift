@@ -43,6 +43,9 @@ public protocol Era: SendableMetatype {
   static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async
   /// `hazards`: the era's own ways to stop making progress, each with its fix.
   static var hazards: [Hazard] { get }
+  /// `starts`: the ways its idiom starts two pieces of work one after the
+  /// other, each with what the documents promise about their order.
+  static var starts: [StartWay] { get }
 }
 
 extension Era {
@@ -71,4 +74,6 @@ extension Era {
   public static var benchCases: [BenchCase] { [] }
 
   public static var hazards: [Hazard] { [] }
+
+  public static var starts: [StartWay] { [] }
 }

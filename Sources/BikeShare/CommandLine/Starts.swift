@@ -1,0 +1,122 @@
+import Foundation
+
+/// What `starts` was asked for.
+public struct StartsRequest: Sendable, Equatable {
+  /// Pairs per way.
+  public var pairs = 5_000
+  public init() {}
+}
+
+/// `bikes-<era> starts [--pairs N]`: for each of the era's ways to start two
+/// pieces of work one after the other (`Era.starts`), how often the second
+/// begins first on the real runtime, with its 95 % interval as `stress`
+/// gives rates, and what the documents promise.
+public enum Starts {
+  /// One way, measured.
+  public struct Tally: Sendable {
+    public let way: StartWay
+    public let pairs: Int
+    /// Pairs whose second piece of work began before the first.
+    public let secondFirst: Int
+    public var verdict: StartWay.Verdict { way.verdict(secondFirst: secondFirst) }
+  }
+
+  static func run<E: Era>(_ era: E.Type, _ request: StartsRequest) async -> Int32 {
+    let clock = ContinuousClock()
+    let started = clock.now
+    var tallies: [Tally] = []
+    for way in E.starts {
+      tallies.append(await measure(way, pairs: request.pairs))
+    }
+    Console.out(
+      text(
+        tallies, executable: E.executable, pairs: request.pairs,
+        seconds: started.duration(to: clock.now).seconds))
+    // A promise seen broken is worth an exit code.
+    return tallies.contains { $0.verdict == .promised && $0.secondFirst > 0 } ? 1 : ExitCode.done
+  }
+
+  /// Runs `way` `pairs` times.
+  public static func measure(_ way: StartWay, pairs: Int) async -> Tally {
+    var secondFirst = 0
+    for _ in 0..<pairs where await onePair(way) == [2, 1] { secondFirst += 1 }
+    return Tally(way: way, pairs: pairs, secondFirst: secondFirst)
+  }
+
+  /// One pair started `way`'s way: the order in which the two began (1 the
+  /// first, 2 the second), once both have run. Each runs its hook (`first`,
+  /// `second`) after it has said it began.
+  static func onePair(
+    _ way: StartWay, first: @escaping StartWay.Work = {}, second: @escaping StartWay.Work = {}
+  ) async -> [Int] {
+    await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
+      let state = Locked((began: [Int](), ended: 0))
+      let piece: @Sendable (Int, StartWay.Work) -> Void = { number, hook in
+        state.withLock { $0.began.append(number) }
+        hook()
+        let order = state.withLock { state -> [Int]? in
+          state.ended += 1
+          return state.ended == 2 ? state.began : nil
+        }
+        if let order { continuation.resume(returning: order) }
+      }
+      Task { await way.start({ piece(1, first) }, { piece(2, second) }) }
+    }
+  }
+
+  /// A promise, put to the test: `tries` times, the first piece of work
+  /// holds on until the second has begun, or until `hold` has passed.
+  /// Returns how often the second began first, or began while the first
+  /// still ran: 0 where the second begins only after the first has ended.
+  public static func secondDidNotWait(_ way: StartWay, tries: Int, hold: Duration) async -> Int {
+    var broken = 0
+    for _ in 0..<tries {
+      let secondBegan = DispatchSemaphore(value: 0)
+      let overlapped = Locked(false)
+      let order = await onePair(
+        way,
+        first: {
+          if secondBegan.wait(timeout: .now() + hold.seconds) == .success {
+            overlapped.withLock { $0 = true }
+          }
+        },
+        second: { secondBegan.signal() })
+      if overlapped.withLock({ $0 }) || order == [2, 1] { broken += 1 }
+    }
+    return broken
+  }
+
+  static func text(_ tallies: [Tally], executable: String, pairs: Int, seconds: Double) -> String {
+    var lines = [
+      "\(executable) starts --pairs \(pairs)",
+      "Two pieces of work started one after the other, \(pairs) pairs each way:"
+        + " how often does the second begin first?",
+      "  " + pad("way", 34) + pad("second first", 14) + pad("rate (95 % interval)", 34)
+        + "verdict",
+    ]
+    for tally in tallies {
+      let range = Stress.interval(tally.secondFirst, of: tally.pairs)
+      let rate =
+        "\(Stress.percent(Double(tally.secondFirst) / Double(max(tally.pairs, 1))))"
+        + " (\(Stress.percent(range.lowerBound)) to \(Stress.percent(range.upperBound)))"
+      lines.append(
+        "  " + pad(tally.way.name, 34) + pad(String(tally.secondFirst), 14) + pad(rate, 34)
+          + tally.verdict.rawValue
+          + (tally.verdict == .promised && tally.secondFirst > 0 ? "  ← BROKEN" : ""))
+    }
+    lines.append(
+      "(\(RunReport.seconds(seconds)); promised: a document, or this code, says so; incidental:"
+        + " in order every time here, promised nowhere; not ordered: seen out of order here)")
+    for tally in tallies {
+      lines.append("")
+      lines.append("\(tally.way.name): \(tally.way.code)")
+      if let promise = tally.way.promise { lines.append("  promised: \(promise)") }
+      if let noPromise = tally.way.noPromise { lines.append("  no promise: \(noPromise)") }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text.padding(toLength: width, withPad: " ", startingAt: 0)
+  }
+}
