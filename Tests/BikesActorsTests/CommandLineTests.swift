@@ -90,7 +90,7 @@ import Testing
     #expect(result.status == 2)
     #expect(
       result.errorLines == [
-        "bikes-actors: --scheduler jobs explores the stories of one station (slot, bike),"
+        "bikes-actors: --scheduler jobs explores the stories of one station (slot, bike, order),"
           + " not --story \(story)"
       ])
   }

@@ -96,3 +96,36 @@ import Testing
     #expect(row.forbidden > 0)
   }
 }
+
+/// The order story over every order of the runtime's jobs: a later request
+/// can reach Rossio first in every racy shape, never through the stream.
+@Suite(.timeLimit(.minutes(2))) struct ActorsJobsOrderTests {
+  static func rows(riders: Int) async -> [JobsExplorer.Row] {
+    var options = StageOptions()
+    options.story = .order
+    options.riders = riders
+    var rows: [JobsExplorer.Row] = []
+    for shape in ActorsEra.jobShapes(for: options) {
+      rows.append(await JobsExplorer.explore(shape, options: options, stop: StopSwitch()))
+    }
+    return rows
+  }
+
+  @Test func aLaterRequestCanArriveFirstInEveryRacyShapeAndNeverThroughTheStream() async {
+    let rows = await Self.rows(riders: 2)
+    #expect(rows.map(\.shape.name).count == 4)
+    for row in rows {
+      #expect(!row.capped, "\(row.shape.name)")
+      #expect(row.schedules > 1, "\(row.shape.name)")
+      if row.shape.isFix {
+        #expect(row.forbidden == 0, "\(row.shape.name): \(row.forbidden) of \(row.schedules)")
+      } else {
+        #expect(row.forbidden > 0, "\(row.shape.name): never out of order")
+      }
+    }
+  }
+
+  @Test func oneRiderIsNeverOutOfOrder() async {
+    for row in await Self.rows(riders: 1) { #expect(row.forbidden == 0, "\(row.shape.name)") }
+  }
+}

@@ -10,6 +10,7 @@ import Synchronization
 /// actor whose executor is the explorer's stands in for it.
 extension ActorsEra {
   static func jobShapes(for options: StageOptions) -> [JobShape] {
+    if options.story == .order { return orderShapes() }
     let callers = options.configuration.callers
     func rider(_ mode: Mode, _ fix: ActorsFix = .method, logged: Bool = false)
       -> @Sendable (Station) -> Rider

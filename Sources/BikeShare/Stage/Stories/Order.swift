@@ -17,6 +17,10 @@ public struct OrderPlot: Plot {
   /// One rider is enough to ask.
   public var riderRange: ClosedRange<Int> { 1...4 }
 
+  /// The actors era's order shapes (`Jobs/OrderShapes.swift`) send requests
+  /// to one station.
+  public var exploresJobs: Bool { true }
+
   public func setting(riders: Int) -> String {
     "Rossio has 1 free bike and no empty slot. "
       + (riders == 1
