@@ -13,7 +13,8 @@ extension ActorsEra {
     StartWay(
       "Task {} from nonisolated code",
       code: "Task { first() }; Task { second() }",
-      noPromise: #""By default, the new task will be initially scheduled on the default global"#
+      .notOrdered,
+      source: #""By default, the new task will be initially scheduled on the default global"#
         + #" concurrent executor." (SE-0304, "Unstructured tasks")"#
     ) { first, second in
       Task { first() }
@@ -22,10 +23,12 @@ extension ActorsEra {
     StartWay(
       "Task {} on the main actor",
       code: "(on the main actor) Task { first() }; Task { second() }",
-      noPromise: #"SE-0431 orders the start of tasks created with an actor's isolation "unless:"#
+      .incidental,
+      source: #"SE-0431 orders the start of tasks created with an actor's isolation "unless:"#
         + #" it is non-isolated or it comes from a closure expression that is only *implicitly*"#
         + #" isolated to an actor"; "This can currently only happen with `Task {}`.""#
-        + #" (SE-0431, "Adoption in task-creation routines")"#
+        + #" (SE-0431, "Adoption in task-creation routines"); here both go through the"#
+        + " same queues in turn"
     ) { first, second in
       await MainActor.run {
         Task { first() }
@@ -35,7 +38,8 @@ extension ActorsEra {
     StartWay(
       "Task { @MainActor in }",
       code: "Task { @MainActor in first() }; Task { @MainActor in second() }",
-      promise: #""these two tasks are guaranteed to start executing on the main actor in the"#
+      .promised,
+      source: #""these two tasks are guaranteed to start executing on the main actor in the"#
         + #" order in which they were created" (SE-0431, "Adoption in task-creation routines")"#
     ) { first, second in
       Task { @MainActor in first() }
@@ -44,7 +48,8 @@ extension ActorsEra {
     StartWay(
       "Task.detached",
       code: "Task.detached { first() }; Task.detached { second() }",
-      noPromise: #"a detached task "does not inherit priority, task-local values, or the actor"#
+      .notOrdered,
+      source: #"a detached task "does not inherit priority, task-local values, or the actor"#
         + #" context" (SE-0304, "Detached tasks"), and starts on the global concurrent executor"#
     ) { first, second in
       Task.detached { first() }
@@ -53,7 +58,8 @@ extension ActorsEra {
     StartWay(
       "Task.immediate on the main actor",
       code: "(on the main actor) Task.immediate { first() }; Task.immediate { second() }",
-      promise: #"immediate tasks "use the calling execution context to run the task's"#
+      .promised,
+      source: #"immediate tasks "use the calling execution context to run the task's"#
         + #" immediately, before yielding control back to the calling context upon encountering"#
         + #" the first suspension point inside the immediate task" (SE-0472, Swift 6.2)"#
     ) { first, second in
@@ -71,7 +77,8 @@ extension ActorsEra {
     StartWay(
       "priorities .low, then .high",
       code: "Task(priority: .low) { first() }; Task(priority: .high) { second() }",
-      noPromise: #""Executors are not required to run jobs in the order they were submitted; in"#
+      .notOrdered,
+      source: #""Executors are not required to run jobs in the order they were submitted; in"#
         + #" fact, they should generally honor task priority over submission order." (SE-0304,"#
         + #" "Executors")"#
     ) { first, second in
@@ -81,7 +88,8 @@ extension ActorsEra {
     StartWay(
       "a hop to an actor",
       code: "Task { await desk.serve(first) }; Task { await desk.serve(second) }",
-      noPromise: #""tasks awaiting an actor are not guaranteed to be run in the same order they"#
+      .notOrdered,
+      source: #""tasks awaiting an actor are not guaranteed to be run in the same order they"#
         + #" originally awaited that actor" (SE-0306, "Actor isolation")"#
     ) { first, second in
       let desk = Desk()
@@ -91,8 +99,9 @@ extension ActorsEra {
     StartWay(
       "async let",
       code: "async let a: Void = first(); async let b: Void = second(); _ = await (a, b)",
-      noPromise: #""The child task begins running as soon as the `async let` is encountered. By"#
-        + #" default, child tasks use the global, width-limited,  concurrent executor" (SE-0317)"#
+      .notOrdered,
+      source: #""The child task begins running as soon as the `async let` is encountered. By"#
+        + #" default, child tasks use the global, width-limited, concurrent executor" (SE-0317)"#
     ) { first, second in
       async let a: Void = first()
       async let b: Void = second()
@@ -101,7 +110,8 @@ extension ActorsEra {
     StartWay(
       "a task group's children",
       code: "group.addTask { first() }; group.addTask { second() }",
-      noPromise: #"child tasks "will run concurrently, and may make progress in any order""#
+      .notOrdered,
+      source: #"child tasks "will run concurrently, and may make progress in any order""#
         + #" (SE-0304, "Task groups and child tasks")"#
     ) { first, second in
       await withTaskGroup(of: Void.self) { group in
@@ -113,7 +123,8 @@ extension ActorsEra {
       "one task reading an AsyncStream",
       code: "continuation.yield(first); continuation.yield(second);"
         + " (one task) for await work in stream { work() }",
-      promise: #""An ordered, asynchronously generated sequence of elements." (SE-0314); one"#
+      .promised,
+      source: #""An ordered, asynchronously generated sequence of elements." (SE-0314); one"#
         + " producer yields both (SE-0314 warns that yields from several concurrent contexts"
         + " could be delivered out of order)"
     ) { first, second in

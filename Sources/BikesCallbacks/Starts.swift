@@ -9,7 +9,8 @@ extension CallbacksEra {
     StartWay(
       "global queue",
       code: "DispatchQueue.global().async { first() }; DispatchQueue.global().async { second() }",
-      noPromise: #""Work items submitted to the global concurrent queues have no ordering"#
+      .notOrdered,
+      source: #""Work items submitted to the global concurrent queues have no ordering"#
         + #" guarantee with respect to the order of submission, and workitems submitted to these"#
         + #" queues may be invoked concurrently." (swift-corelibs-libdispatch, dispatch/queue.h)"#
     ) { first, second in
@@ -20,7 +21,8 @@ extension CallbacksEra {
       "a concurrent queue of its own",
       code: "let queue = DispatchQueue(label: \"q\", attributes: .concurrent);"
         + " queue.async { first() }; queue.async { second() }",
-      noPromise: #""Regular workitems can be invoked concurrently for the same concurrent queue,"#
+      .notOrdered,
+      source: #""Regular workitems can be invoked concurrently for the same concurrent queue,"#
         + #" in any order." (swift-corelibs-libdispatch, dispatch/queue.h)"#
     ) { first, second in
       let queue = DispatchQueue(label: "starts.concurrent", attributes: .concurrent)
@@ -31,7 +33,8 @@ extension CallbacksEra {
       "one serial queue",
       code:
         "let queue = DispatchQueue(label: \"q\"); queue.async { first() }; queue.async { second() }",
-      promise: #""An attribute that can be used to create a dispatch queue that invokes blocks"#
+      .promised,
+      source: #""An attribute that can be used to create a dispatch queue that invokes blocks"#
         + #" serially in FIFO order." (DISPATCH_QUEUE_SERIAL, swift-corelibs-libdispatch,"#
         + #" dispatch/queue.h)"#
     ) { first, second in
@@ -44,7 +47,8 @@ extension CallbacksEra {
       code:
         "let a = DispatchQueue(label: \"a\", target: t), b = DispatchQueue(label: \"b\", target: t);"
         + " a.async { first() }; b.async { second() }",
-      noPromise: #""Blocks submitted to a serial queue whose target queue is another serial queue"#
+      .incidental,
+      source: #""Blocks submitted to a serial queue whose target queue is another serial queue"#
         + #" will not be invoked concurrently with blocks submitted to the target queue or to any"#
         + #" other queue with that same target queue." (dispatch_set_target_queue,"#
         + #" swift-corelibs-libdispatch, dispatch/queue.h): one at a time, and nothing about"#

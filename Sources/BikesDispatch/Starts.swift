@@ -8,7 +8,8 @@ extension DispatchEra {
     StartWay(
       "a Thread each",
       code: "Thread { first() }.start(); Thread { second() }.start()",
-      noPromise: #""This method asynchronously spawns the new thread and invokes the receiver's"#
+      .notOrdered,
+      source: #""This method asynchronously spawns the new thread and invokes the receiver's"#
         + #" main() method on the new thread." (Apple, Thread.start()): when each begins is the"#
         + " scheduler's"
     ) { first, second in
@@ -18,7 +19,8 @@ extension DispatchEra {
     StartWay(
       "one worker thread, a line",
       code: "line.append(first); line.append(second); the worker runs line.next() in turn",
-      promise: "by this code: the worker takes the oldest request first (`Line.next()`,"
+      .promised,
+      source: "by this code: the worker takes the oldest request first (`Line.next()`,"
         + " `removeFirst()`, Sources/BikesDispatch/Order.swift), one at a time"
     ) { first, second in
       let work = [first, second]

@@ -8,7 +8,8 @@ extension FuturesEra {
     StartWay(
       "a future each",
       code: "Future { first() }; Future { second() }",
-      noPromise: "a future's work starts on the global queue (`Future.defaultQueue`), where"
+      .notOrdered,
+      source: "a future's work starts on the global queue (`Future.defaultQueue`), where"
         + #" "Work items submitted to the global concurrent queues have no ordering guarantee"#
         + #" with respect to the order of submission" (swift-corelibs-libdispatch,"#
         + " dispatch/queue.h)"
@@ -19,7 +20,8 @@ extension FuturesEra {
     StartWay(
       "a chain (second waits for first)",
       code: "let a = Future { first() }; Future { a.wait(); second() }",
-      promise: "by this code: `wait()` returns once the future has finished, and not before"
+      .promised,
+      source: "by this code: `wait()` returns once the future has finished, and not before"
         + " (Sources/BikesFutures/Futures/Future.swift)"
     ) { first, second in
       let a = Future<Void, Never>(first)

@@ -20,7 +20,7 @@ extension OperationsEra {
     StartWay(
       "no dependency",
       code: "queue.addOperation { first() }; queue.addOperation { second() }",
-      noPromise: queueSemantics
+      .notOrdered, source: queueSemantics
     ) { first, second in
       let queue = OperationQueue()
       queue.addOperation(first)
@@ -30,7 +30,8 @@ extension OperationsEra {
       "second.addDependency(first)",
       code: "let a = BlockOperation { first() }, b = BlockOperation { second() };"
         + " b.addDependency(a); queue.addOperations([a, b], waitUntilFinished: false)",
-      promise: #""Interoperation dependencies provide an absolute execution order for"#
+      .promised,
+      source: #""Interoperation dependencies provide an absolute execution order for"#
         + #" operations, even if those operations are located in different operation queues."#
         + #" An operation object isn't ready to run until all of its dependent operations have"#
         + #" finished running." (Apple, OperationQueue, "Determine the Execution Order")"#
@@ -45,9 +46,12 @@ extension OperationsEra {
       "maxConcurrentOperationCount = 1",
       code: "queue.maxConcurrentOperationCount = 1;"
         + " queue.addOperation { first() }; queue.addOperation { second() }",
-      noPromise: #""Although only one operation at a time may execute, the order of execution is"#
+      .incidental,
+      source: #""Although only one operation at a time may execute, the order of execution is"#
         + #" still based on other factors, such as the readiness of each operation and its"#
-        + #" assigned priority." (Apple, Concurrency Programming Guide, "Operation Queues")"#
+        + #" assigned priority." (Apple, Concurrency Programming Guide, "Operation Queues");"#
+        + " swift-corelibs-foundation starts the first ready operation of the highest priority,"
+        + " in the order added (Sources/Foundation/Operation.swift, `_schedule()`)"
     ) { first, second in
       let queue = OperationQueue()
       queue.maxConcurrentOperationCount = 1
@@ -58,7 +62,8 @@ extension OperationsEra {
       "queuePriority .veryLow, .veryHigh",
       code: "a.queuePriority = .veryLow; b.queuePriority = .veryHigh;"
         + " queue.addOperations([a, b], waitUntilFinished: false) (one at a time)",
-      noPromise: #""This value is used to influence the order in which operations are dequeued"#
+      .notOrdered,
+      source: #""This value is used to influence the order in which operations are dequeued"#
         + #" and executed." (Apple, Operation.queuePriority)"#
     ) { first, second in
       let queue = OperationQueue()

@@ -14,8 +14,8 @@ import Testing
   @Test(arguments: eras)
   func everyWayRuns(era: EraUnderTest) async {
     let ways = era.era.starts
-    #expect(ways.contains { $0.promise != nil })
-    #expect(ways.contains { $0.promise == nil && $0.noPromise != nil })
+    #expect(ways.contains { $0.verdict == .promised })
+    #expect(ways.contains { $0.verdict == .notOrdered })
     for way in ways {
       let tally = await Starts.measure(way, pairs: 50)
       #expect(tally.pairs == 50)
@@ -28,7 +28,7 @@ import Testing
   /// the second never begins first, nor while the first runs.
   @Test(arguments: eras)
   func everyPromiseHoldsWhileTheFirstRuns(era: EraUnderTest) async {
-    for way in era.era.starts where way.promise != nil {
+    for way in era.era.starts where way.verdict == .promised {
       let overlaps = await Starts.secondDidNotWait(way, tries: 10, hold: .milliseconds(20))
       #expect(overlaps == 0, "\(way.name): the second did not wait for the first")
     }
@@ -39,7 +39,7 @@ import Testing
   /// can fail). The wait ends as soon as the second begins.
   @Test(arguments: eras)
   func theInstrumentSeesASecondThatDoesNotWait(era: EraUnderTest) async throws {
-    let free = try #require(era.era.starts.first { $0.promise == nil })
+    let free = try #require(era.era.starts.first { $0.verdict == .notOrdered })
     let overlaps = await Starts.secondDidNotWait(free, tries: 5, hold: .seconds(5))
     #expect(overlaps == 5, "\(free.name)")
   }
@@ -55,7 +55,7 @@ import Testing
       #expect(result.printsLine("\(way.name): \(way.code)"))
     }
     #expect(result.prints("  promised: "))
-    #expect(result.prints("  no promise: "))
+    #expect(result.prints("  not ordered: "))
   }
 
   @Test(arguments: eras)

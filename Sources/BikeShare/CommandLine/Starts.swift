@@ -18,7 +18,11 @@ public enum Starts {
     public let pairs: Int
     /// Pairs whose second piece of work began before the first.
     public let secondFirst: Int
-    public var verdict: StartWay.Verdict { way.verdict(secondFirst: secondFirst) }
+    /// Wall time for all the pairs, the runner's own work included.
+    public let seconds: Double
+    /// Microseconds a pair: the price of the way, plus the runner's (a
+    /// continuation and a task a pair, the same for every way).
+    public var microsecondsAPair: Double { seconds * 1_000_000 / Double(max(pairs, 1)) }
   }
 
   static func run<E: Era>(_ era: E.Type, _ request: StartsRequest) async -> Int32 {
@@ -33,14 +37,19 @@ public enum Starts {
         tallies, executable: E.executable, pairs: request.pairs,
         seconds: started.duration(to: clock.now).seconds))
     // A promise seen broken is worth an exit code.
-    return tallies.contains { $0.verdict == .promised && $0.secondFirst > 0 } ? 1 : ExitCode.done
+    return tallies.contains { $0.way.verdict == .promised && $0.secondFirst > 0 }
+      ? 1 : ExitCode.done
   }
 
   /// Runs `way` `pairs` times.
   public static func measure(_ way: StartWay, pairs: Int) async -> Tally {
+    let clock = ContinuousClock()
+    let started = clock.now
     var secondFirst = 0
     for _ in 0..<pairs where await onePair(way) == [2, 1] { secondFirst += 1 }
-    return Tally(way: way, pairs: pairs, secondFirst: secondFirst)
+    return Tally(
+      way: way, pairs: pairs, secondFirst: secondFirst,
+      seconds: started.duration(to: clock.now).seconds)
   }
 
   /// One pair started `way`'s way: the order in which the two began (1 the
@@ -92,7 +101,7 @@ public enum Starts {
       "Two pieces of work started one after the other, \(pairs) pairs each way:"
         + " how often does the second begin first?",
       "  " + pad("way", 34) + pad("second first", 14) + pad("rate (95 % interval)", 34)
-        + "verdict",
+        + pad("µs a pair", 11) + "verdict",
     ]
     for tally in tallies {
       let range = Stress.interval(tally.secondFirst, of: tally.pairs)
@@ -101,17 +110,16 @@ public enum Starts {
         + " (\(Stress.percent(range.lowerBound)) to \(Stress.percent(range.upperBound)))"
       lines.append(
         "  " + pad(tally.way.name, 34) + pad(String(tally.secondFirst), 14) + pad(rate, 34)
-          + tally.verdict.rawValue
-          + (tally.verdict == .promised && tally.secondFirst > 0 ? "  ← BROKEN" : ""))
+          + pad(String(format: "%.1f", tally.microsecondsAPair), 11) + tally.way.verdict.rawValue
+          + (tally.way.remark(secondFirst: tally.secondFirst).map { "  " + $0 } ?? ""))
     }
     lines.append(
-      "(\(RunReport.seconds(seconds)); promised: a document, or this code, says so; incidental:"
-        + " in order every time here, promised nowhere; not ordered: seen out of order here)")
+      "(\(RunReport.seconds(seconds)); the verdict is the sources', quoted under the table;"
+        + " µs a pair: the way's time and the runner's, a continuation and a task a pair)")
     for tally in tallies {
       lines.append("")
       lines.append("\(tally.way.name): \(tally.way.code)")
-      if let promise = tally.way.promise { lines.append("  promised: \(promise)") }
-      if let noPromise = tally.way.noPromise { lines.append("  no promise: \(noPromise)") }
+      lines.append("  \(tally.way.verdict.rawValue): \(tally.way.source)")
     }
     return lines.joined(separator: "\n")
   }

@@ -5,58 +5,51 @@ public struct StartWay: Sendable {
   /// What the two pieces of work are told to call, each as its first line.
   public typealias Work = @Sendable () -> Void
 
-  /// The row's name: "one serial queue".
-  public let name: String
-  /// The code, as a reader would write it: `queue.async { first() }; queue.async { second() }`.
-  public let code: String
-  /// Where a document promises that the second begins only after the first
-  /// has ended, quoted with its source; nil when nothing promises it.
-  public let promise: String?
-  /// Otherwise what the documents (or the forum's answers) say instead,
-  /// quoted with its source.
-  public let noPromise: String?
-  /// Starts `first`, then `second`, the row's way. It may return before
-  /// either has run.
-  public let start: Start
-
   public typealias Start =
     @Sendable (_ first: @escaping Work, _ second: @escaping Work) async
     -> Void
 
-  /// A way whose order a document (or this code) promises: `promise` quotes it.
-  public init(_ name: String, code: String, promise: String, _ start: @escaping Start) {
-    self.init(name, code, promise, nil, start)
-  }
-
-  /// A way whose order nothing promises: `noPromise` quotes what is said instead.
-  public init(_ name: String, code: String, noPromise: String, _ start: @escaping Start) {
-    self.init(name, code, nil, noPromise, start)
-  }
-
-  private init(
-    _ name: String, _ code: String, _ promise: String?, _ noPromise: String?,
-    _ start: @escaping Start
-  ) {
-    self.name = name
-    self.code = code
-    self.promise = promise
-    self.noPromise = noPromise
-    self.start = start
-  }
-
-  /// Promised, incidental or not ordered.
+  /// What the sources say of the order, whatever a run sees.
   public enum Verdict: String, Sendable {
-    /// A document promises it (quoted).
+    /// A document (or this code) promises that the second begins only
+    /// after the first has ended.
     case promised
-    /// Seen in order every time here, promised nowhere.
+    /// Nothing promises it, but the way works so today that the second
+    /// has not been seen first (a stable accident, not a contract).
     case incidental
-    /// Seen out of order here.
+    /// The documents say there is no order.
     case notOrdered = "not ordered"
   }
 
-  /// The verdict, given how often the second began first.
-  public func verdict(secondFirst: Int) -> Verdict {
-    if promise != nil { return .promised }
-    return secondFirst == 0 ? .incidental : .notOrdered
+  /// The row's name: "one serial queue".
+  public let name: String
+  /// The code, as a reader would write it: `queue.async { first() }; queue.async { second() }`.
+  public let code: String
+  public let verdict: Verdict
+  /// What the verdict rests on: a quote with its source.
+  public let source: String
+  /// Starts `first`, then `second`, the row's way. It may return before
+  /// either has run.
+  public let start: Start
+
+  public init(
+    _ name: String, code: String, _ verdict: Verdict, source: String, _ start: @escaping Start
+  ) {
+    self.name = name
+    self.code = code
+    self.verdict = verdict
+    self.source = source
+    self.start = start
+  }
+
+  /// What a run of `pairs` pairs, `secondFirst` of them out of order, adds
+  /// to the verdict: nothing when it agrees.
+  public func remark(secondFirst: Int) -> String? {
+    switch (verdict, secondFirst) {
+    case (.promised, 1...): "← BROKEN: a promise seen broken"
+    case (.incidental, 1...): "← seen out of order: not even incidental here"
+    case (.notOrdered, 0): "(none this run: rare, not absent)"
+    default: nil
+    }
   }
 }
