@@ -75,12 +75,13 @@ struct Run {
     if options.format == .text { Console.out(report.machine.lines.joined(separator: "\n")) }
     do {
       if options.parts.contains(.operations) { report.operations = try operations() }
-      if !options.parts.filter({ $0 != .operations }).isEmpty {
+      if !options.parts.filter({ $0 != .operations && $0 != .order }).isEmpty {
         let city = try GeneratedCity.write(stations: 1_000, docks: 200)
         if options.parts.contains(.throughput) { report.throughput = try throughput(on: city) }
         if options.parts.contains(.scale) { report.scale = try scale(on: city) }
         if options.parts.contains(.callOffs) { report.callOffs = try callOffs(on: city) }
       }
+      if options.parts.contains(.order) { report.order = try order() }
     } catch {
       Console.error("\(Bench.executable): \(Text.escaped("\(error)"))")
       return ExitCode.runtimeError

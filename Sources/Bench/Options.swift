@@ -5,6 +5,7 @@ struct BenchOptions: Sendable, Equatable {
   enum Part: String, CaseIterable, Sendable {
     case operations, throughput, scale
     case callOffs = "call-offs"
+    case order
   }
 
   var parts = Part.allCases
@@ -34,10 +35,10 @@ struct BenchOptions: Sendable, Equatable {
       Scripts/bench.sh [options]     builds in release, then runs this
 
     OPTIONS
-      --parts LIST          operations,throughput,scale,call-offs (default: all four)
+      --parts LIST          operations,throughput,scale,call-offs,order (default: all five)
       --eras LIST           callbacks,operations,dispatch,futures,actors (default: all)
       --quick               a few seconds in all (CI): 2 repetitions, short timings,
-                            1,000 riders (scale), 100 (call-offs)
+                            1,000 riders (scale), 100 (call-offs), 500 pairs (order)
       --format text|json    json: one JSON object with every figure
       --bin-dir DIR         where the era executables are (default: beside this one)
       --toolchain TEXT      the toolchain to print in the header (Scripts/bench.sh passes it)
@@ -52,6 +53,8 @@ struct BenchOptions: Sendable, Equatable {
                    the era's own way), and the floors side by side
       call-offs    1,000 and 10,000 riders, one in ten called off while it rides: the
                    time from the call-off to the rider's stop, and the visits after it
+      order        the order story's racy way to send work and its safe one, 20,000
+                   pairs each (starts): the price of order per request
 
     EXIT CODES
       0 done   1 an era could not run   2 usage error (or a debug build)
@@ -80,7 +83,7 @@ struct BenchOptions: Sendable, Equatable {
         for name in names {
           guard let part = Part(rawValue: name) else {
             throw UsageError(
-              "--parts expects operations, throughput, scale or call-offs, got"
+              "--parts expects operations, throughput, scale, call-offs or order, got"
                 + " '\(Text.quoted(name))'")
           }
           parts.append(part)

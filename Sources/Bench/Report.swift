@@ -37,12 +37,13 @@ struct Report: Codable, Sendable {
   var throughput: [Throughput] = []
   var scale: [ScaleStep] = []
   var callOffs: [CallOffStep] = []
+  var order: [OrderStep] = []
   var reading: [String] = []
 
   init(machine: Machine) { self.machine = machine }
 
   enum CodingKeys: String, CodingKey {
-    case machine, operations, throughput, scale, reading
+    case machine, operations, throughput, scale, reading, order
     case callOffs = "call_offs"
   }
 
@@ -132,6 +133,7 @@ struct Report: Codable, Sendable {
       lines += floorsTable() + protectionTable()
     }
     lines += callOffTable()
+    lines += orderTable()
     if !reading.isEmpty {
       lines += ["", "In plain words:"] + reading.flatMap { Self.wrapped("- " + $0, width: 80) }
     }

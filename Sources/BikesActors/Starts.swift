@@ -15,7 +15,8 @@ extension ActorsEra {
       code: "Task { first() }; Task { second() }",
       .notOrdered,
       source: #""By default, the new task will be initially scheduled on the default global"#
-        + #" concurrent executor." (SE-0304, "Unstructured tasks")"#
+        + #" concurrent executor." (SE-0304, "Unstructured tasks")"#,
+      story: .racy
     ) { first, second in
       Task { first() }
       Task { second() }
@@ -126,7 +127,8 @@ extension ActorsEra {
       .promised,
       source: #""An ordered, asynchronously generated sequence of elements." (SE-0314); one"#
         + " producer yields both (SE-0314 warns that yields from several concurrent contexts"
-        + " could be delivered out of order)"
+        + " could be delivered out of order)",
+      story: .safe
     ) { first, second in
       let (stream, continuation) = AsyncStream.makeStream(of: StartWay.Work.self)
       Task {

@@ -12,7 +12,8 @@ extension CallbacksEra {
       .notOrdered,
       source: #""Work items submitted to the global concurrent queues have no ordering"#
         + #" guarantee with respect to the order of submission, and workitems submitted to these"#
-        + #" queues may be invoked concurrently." (swift-corelibs-libdispatch, dispatch/queue.h)"#
+        + #" queues may be invoked concurrently." (swift-corelibs-libdispatch, dispatch/queue.h)"#,
+      story: .racy
     ) { first, second in
       DispatchQueue.global().async(execute: first)
       DispatchQueue.global().async(execute: second)
@@ -36,7 +37,8 @@ extension CallbacksEra {
       .promised,
       source: #""An attribute that can be used to create a dispatch queue that invokes blocks"#
         + #" serially in FIFO order." (DISPATCH_QUEUE_SERIAL, swift-corelibs-libdispatch,"#
-        + #" dispatch/queue.h)"#
+        + #" dispatch/queue.h)"#,
+      story: .safe
     ) { first, second in
       let queue = DispatchQueue(label: "starts.serial")
       queue.async(execute: first)

@@ -11,7 +11,8 @@ extension DispatchEra {
       .notOrdered,
       source: #""This method asynchronously spawns the new thread and invokes the receiver's"#
         + #" main() method on the new thread." (Apple, Thread.start()): when each begins is the"#
-        + " scheduler's"
+        + " scheduler's",
+      story: .racy
     ) { first, second in
       Thread(block: first).start()
       Thread(block: second).start()
@@ -21,7 +22,8 @@ extension DispatchEra {
       code: "line.append(first); line.append(second); the worker runs line.next() in turn",
       .promised,
       source: "by this code: the worker takes the oldest request first (`Line.next()`,"
-        + " `removeFirst()`, Sources/BikesDispatch/Order.swift), one at a time"
+        + " `removeFirst()`, Sources/BikesDispatch/Order.swift), one at a time",
+      story: .safe
     ) { first, second in
       let work = [first, second]
       let line = Line()

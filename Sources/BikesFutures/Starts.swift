@@ -12,17 +12,19 @@ extension FuturesEra {
       source: "a future's work starts on the global queue (`Future.defaultQueue`), where"
         + #" "Work items submitted to the global concurrent queues have no ordering guarantee"#
         + #" with respect to the order of submission" (swift-corelibs-libdispatch,"#
-        + " dispatch/queue.h)"
+        + " dispatch/queue.h)",
+      story: .racy
     ) { first, second in
       _ = Future<Void, Never>(first)
       _ = Future<Void, Never>(second)
     },
     StartWay(
-      "a chain (second waits for first)",
+      "a chain of futures",
       code: "let a = Future { first() }; Future { a.wait(); second() }",
       .promised,
       source: "by this code: `wait()` returns once the future has finished, and not before"
-        + " (Sources/BikesFutures/Futures/Future.swift)"
+        + " (Sources/BikesFutures/Futures/Future.swift)",
+      story: .safe
     ) { first, second in
       let a = Future<Void, Never>(first)
       _ = Future<Void, Never> {

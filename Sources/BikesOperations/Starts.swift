@@ -20,7 +20,8 @@ extension OperationsEra {
     StartWay(
       "no dependency",
       code: "queue.addOperation { first() }; queue.addOperation { second() }",
-      .notOrdered, source: queueSemantics
+      .notOrdered, source: queueSemantics,
+      story: .racy
     ) { first, second in
       let queue = OperationQueue()
       queue.addOperation(first)
@@ -34,7 +35,8 @@ extension OperationsEra {
       source: #""Interoperation dependencies provide an absolute execution order for"#
         + #" operations, even if those operations are located in different operation queues."#
         + #" An operation object isn't ready to run until all of its dependent operations have"#
-        + #" finished running." (Apple, OperationQueue, "Determine the Execution Order")"#
+        + #" finished running." (Apple, OperationQueue, "Determine the Execution Order")"#,
+      story: .safe
     ) { first, second in
       let queue = OperationQueue()
       let a = BlockOperation(block: first)

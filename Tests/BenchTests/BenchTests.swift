@@ -29,7 +29,7 @@ import Testing
   @Test(arguments: [
     (
       ["--parts", "speed"],
-      "--parts expects operations, throughput, scale or call-offs, got 'speed'"
+      "--parts expects operations, throughput, scale, call-offs or order, got 'speed'"
     ),
     (
       ["--eras", "callbacks,threads"],
@@ -100,6 +100,12 @@ import Testing
         era: "actors", mode: "racy", riders: 1_000, legMs: 10, calledOff: 100, stranded: 100,
         medianStopSeconds: 0.000_05, largestStopSeconds: 0.000_4, visitsAfter: 0)
     ]
+    report.order = [
+      OrderStep(
+        era: "actors", racyWay: "Task {} from nonisolated code",
+        safeWay: "one task reading an AsyncStream", pairs: 20_000, racyMicroseconds: 7.5,
+        safeMicroseconds: 19.5, racySecondFirst: 812)
+    ]
     report.reading = report.plainWords()
     return report
   }
@@ -126,7 +132,16 @@ import Testing
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(Self.report.json().utf8)) as? [String: Any])
     #expect(
-      Set(json.keys) == ["machine", "operations", "throughput", "scale", "call_offs", "reading"])
+      Set(json.keys) == [
+        "machine", "operations", "throughput", "scale", "call_offs", "order", "reading",
+      ])
+    #expect(
+      text.contains(
+        "actors     Task {} from nonisolated code   7.5 one task reading an AsyncStream   19.5"
+          + " 2.6x       812"),
+      "\(text)")
+    let order = try #require(json["order"] as? [[String: Any]])
+    #expect(order[0]["safe_microseconds_a_pair"] as? Double == 19.5)
     #expect(
       text.contains(
         "actors       racy     1000         100       100   0.1 ms     0.4 ms   0.0x      0"),

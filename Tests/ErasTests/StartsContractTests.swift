@@ -67,7 +67,7 @@ import Testing
         ["starts", "--pairs", "lots"],
         "--pairs expects a whole number from 1 to 1000000, got 'lots'"
       ),
-      (["starts", "--runs", "5"], "starts does not take --runs (it takes --pairs)"),
+      (["starts", "--runs", "5"], "starts does not take --runs (it takes --pairs and --format)"),
       (["starts", "now"], "starts takes no argument, got 'now'"),
     ] {
       let result = try await bikes.running(arguments, limit: 30)

@@ -236,8 +236,14 @@ public enum CommandLineParser {
           throw UsageError("--pairs expects a whole number from 1 to 1000000, got '\(text)'")
         }
         request.pairs = pairs
+      case "--format":
+        let text = try reader.value()
+        guard let format = OutputFormat(rawValue: text) else {
+          throw UsageError("--format expects text or json for starts, got '\(Text.quoted(text))'")
+        }
+        request.format = format
       case let flag where flag.hasPrefix("-"):
-        throw UsageError("starts does not take \(flag) (it takes --pairs)")
+        throw UsageError("starts does not take \(flag) (it takes --pairs and --format)")
       default:
         throw UsageError("starts takes no argument, got '\(reader.word)'")
       }

@@ -4,7 +4,31 @@ import Foundation
 public struct StartsRequest: Sendable, Equatable {
   /// Pairs per way.
   public var pairs = 5_000
+  /// `--format json`: one JSON object (`StartsJSON`), as `bikes-bench` reads it.
+  public var format = OutputFormat.text
   public init() {}
+}
+
+/// `starts --format json`: every way's figures, one object.
+public struct StartsJSON: Codable, Sendable, Equatable {
+  public struct Way: Codable, Sendable, Equatable {
+    public let name: String
+    public let verdict: String
+    /// `racy` or `safe`: the order story's mode that sends this way, if any.
+    public let story: String?
+    public let pairs: Int
+    public let secondFirst: Int
+    public let microsecondsAPair: Double
+
+    enum CodingKeys: String, CodingKey {
+      case name, verdict, story, pairs
+      case secondFirst = "second_first"
+      case microsecondsAPair = "microseconds_a_pair"
+    }
+  }
+
+  public let era: String
+  public let ways: [Way]
 }
 
 /// `bikes-<era> starts [--pairs N]`: for each of the era's ways to start two
@@ -32,10 +56,14 @@ public enum Starts {
     for way in E.starts {
       tallies.append(await measure(way, pairs: request.pairs))
     }
-    Console.out(
-      text(
-        tallies, executable: E.executable, pairs: request.pairs,
-        seconds: started.duration(to: clock.now).seconds))
+    switch request.format {
+    case .text:
+      Console.out(
+        text(
+          tallies, executable: E.executable, pairs: request.pairs,
+          seconds: started.duration(to: clock.now).seconds))
+    case .json: Console.out(json(tallies, era: E.name))
+    }
     // A promise seen broken is worth an exit code.
     return tallies.contains { $0.way.verdict == .promised && $0.secondFirst > 0 }
       ? 1 : ExitCode.done
@@ -93,6 +121,20 @@ public enum Starts {
       if overlapped.withLock({ $0 }) || order == [2, 1] { broken += 1 }
     }
     return broken
+  }
+
+  static func json(_ tallies: [Tally], era: String) -> String {
+    let report = StartsJSON(
+      era: era,
+      ways: tallies.map {
+        StartsJSON.Way(
+          name: $0.way.name, verdict: $0.way.verdict.rawValue, story: $0.way.story?.rawValue,
+          pairs: $0.pairs, secondFirst: $0.secondFirst, microsecondsAPair: $0.microsecondsAPair)
+      })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    guard let data = try? encoder.encode(report) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
   }
 
   static func text(_ tallies: [Tally], executable: String, pairs: Int, seconds: Double) -> String {

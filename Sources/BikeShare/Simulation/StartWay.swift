@@ -28,17 +28,22 @@ public struct StartWay: Sendable {
   public let verdict: Verdict
   /// What the verdict rests on: a quote with its source.
   public let source: String
+  /// The order story's mode that sends its requests this way, if one does
+  /// (`racy`: the era's everyday way; `safe`: its tool for order).
+  public let story: Mode?
   /// Starts `first`, then `second`, the row's way. It may return before
   /// either has run.
   public let start: Start
 
   public init(
-    _ name: String, code: String, _ verdict: Verdict, source: String, _ start: @escaping Start
+    _ name: String, code: String, _ verdict: Verdict, source: String, story: Mode? = nil,
+    _ start: @escaping Start
   ) {
     self.name = name
     self.code = code
     self.verdict = verdict
     self.source = source
+    self.story = story
     self.start = start
   }
 
