@@ -173,9 +173,15 @@ public enum Explorer {
     let stuck =
       options.story.plot.canGetStuck
       ? ", \(exploration.deadlocked) deadlocked, \(exploration.livelocked) livelocked" : ""
+    // A run that left the script is counted, but its outcome is not the
+    // schedule's: say so where the counts are read.
+    let left =
+      exploration.failures.isEmpty
+      ? "" : ", and \(exploration.failures.count) left the script (below): the counts do not hold"
     lines.append(
       "explored \(exploration.schedules) schedules\(bound) in"
-        + " \(RunReport.seconds(exploration.seconds)): \(exploration.forbidden) forbidden\(stuck)")
+        + " \(RunReport.seconds(exploration.seconds)): \(exploration.forbidden) forbidden\(stuck)"
+        + left)
     for line in exploration.unsteady { lines.append("UNCONTROLLED NONDETERMINISM: \(line)") }
     for line in exploration.failures.prefix(3) { lines.append("RIDERS LEFT THE SCRIPT: \(line)") }
     return lines.joined(separator: "\n")
