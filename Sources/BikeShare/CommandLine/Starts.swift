@@ -157,7 +157,7 @@ public enum Starts {
     }
     lines.append(
       "(\(RunReport.seconds(seconds)); the verdict is the sources', quoted under the table;"
-        + " µs a pair: the way's time and the runner's, a continuation and a task a pair)")
+        + " µs a pair: what a pair takes, the way and the runner's one task and continuation)")
     for tally in tallies {
       lines.append("")
       lines.append("\(tally.way.name): \(tally.way.code)")

@@ -134,7 +134,7 @@ public struct OrderPlot: Plot {
     switch point {
     case .ask:
       "in the app, its request about to be sent (\(mode.isFix ? era.places.ordered : era.places.sends))"
-    case .take: "its request at Rossio, about to take the bike"
+    case .take: "its request sent, about to reach Rossio and take the bike"
     case .arrive, .raceWindow, .hold, .ride, .cancel: nil
     }
   }
