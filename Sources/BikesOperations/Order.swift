@@ -15,21 +15,24 @@ extension OperationsEra {
     let app = OperationQueue()
     app.name = "app"
     return await withCheckedContinuation { continuation in
-      let end = BlockOperation { continuation.resume(returning: [rossio.countsAfterRun]) }
-      let asking = BlockOperation {
+      app.addOperation {
         var previous: Operation?
+        var sent: [Operation] = []
         stage.appAsksBlocking { rider in
           let request = BlockOperation {
             stage.arrivesBlocking(rider) { rossio.hold { rossio.takeBike() } }
           }
           if stage.mode.isFix, let previous { request.addDependency(previous) }
           previous = request
-          end.addDependency(request)
+          sent.append(request)
           requests.addOperation(request)
         }
+        // The end waits for every request; its dependencies are all set
+        // before it is queued.
+        let end = BlockOperation { continuation.resume(returning: [rossio.countsAfterRun]) }
+        for request in sent { end.addDependency(request) }
+        app.addOperation(end)
       }
-      end.addDependency(asking)
-      app.addOperations([asking, end], waitUntilFinished: false)
     }
   }
 }
