@@ -88,6 +88,10 @@ extension FuturesEra {
             let started = Locked(0)
             let journeys = (0..<riders).map { _ in
               Future<Void, Never>.onNewThread {
+                // A journey under way is progress: the watchdog's bound is
+                // for a pause, not for starting a thousand threads on a
+                // loaded machine (a test suite's).
+                watch.progress()
                 let last = started.withLock { count in
                   count += 1
                   return count == riders
