@@ -81,8 +81,8 @@ extension ScriptedGate {
       if givesUp { return [(waiter, false)] }
       if isOpen { return [(waiter, true)] }
       parked[stop.rider] = Parked(point: stop.point, station: stop.station, waiter: waiter)
-      // Safe order: a request that reaches Rossio while one asked before it
-      // has not been served got past the era's tool for order.
+      // Safe order: a request that reaches Rossio before one asked before
+      // it has got past the era's tool for order.
       if holding == .servedInOrder, stop.point == .take, failure == nil,
         let ahead = askedBefore(stop.rider).first(where: { !arrived.contains($0) })
       {

@@ -13,10 +13,11 @@ enum OrderLanes {
 
   static func text(_ events: [Event], riders: Int, stations: [StationRecord]) -> String {
     var table = LaneTable(lanes: Array(0..<riders), laneWidth: 18, stations: stations)
-    for (index, event) in events.enumerated() {
+    // One bike: the only take is the one that may have overtaken.
+    let overtook = OrderPlot.firstCome(events)?.askedFirst
+    for event in events {
       guard let (rider, text) = action(event) else { continue }
-      let earlier = OrderPlot.firstCome(Array(events[...index]))
-      if case .tookBike = event, let first = earlier?.askedFirst {
+      if case .tookBike = event, let first = overtook {
         table.add(event, lane: rider, text, mark: "  ← \(Schedule.name(first)) asked first")
       } else {
         table.add(event, lane: rider, text)
@@ -34,7 +35,8 @@ enum OrderLanes {
     lines.append("    participant R as \(stations[0].name)")
     lines.append("    Note over R: \(stations[0].counts)")
     let sends = run.mode.isFix ? era.places.ordered : era.places.sends
-    for (index, event) in run.events.enumerated() {
+    let overtook = OrderPlot.firstCome(run.events)?.askedFirst
+    for event in run.events {
       switch event {
       case .asked(let rider, _):
         lines.append("    App-)\(Schedule.name(rider)): send (\(sends))")
@@ -42,7 +44,7 @@ enum OrderLanes {
         let name = Schedule.name(rider)
         lines.append("    \(name)->>R: takeBike()")
         lines.append("    Note over R: \(now)")
-        if let first = OrderPlot.firstCome(Array(run.events[...index]))?.askedFirst {
+        if let first = overtook {
           lines.append(
             "    Note over \(name): got the bike, though \(Schedule.name(first)) asked first")
         }
