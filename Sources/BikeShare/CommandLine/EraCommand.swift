@@ -15,6 +15,10 @@ public enum EraCommand {
     if arguments.first == "bench-floor" {
       return await BenchOps.floor(E.self, arguments: Array(arguments.dropFirst()))
     }
+    // The tests' way in to `starts`' instrument, in a process of its own.
+    if arguments.first == "starts-held" {
+      return await Starts.held(E.self, arguments: Array(arguments.dropFirst()))
+    }
     let command: Command
     do {
       command = try CommandLineParser.parse(arguments, for: E.info)

@@ -123,6 +123,37 @@ public enum Starts {
     return broken
   }
 
+  /// `bikes-<era> starts-held --way N --tries T --hold-ms M`: not in
+  /// `--help`; the tests run it. `secondDidNotWait` on the era's way number
+  /// `N` (from 0, in the table's order), in a process of its own: held on,
+  /// the first piece of work blocks its thread, and in the actors era that
+  /// is a thread of the cooperative pool, which a test process shares with
+  /// every other test (with one of two held and the other busy, the second
+  /// could not begin within the hold). Prints the count.
+  static func held<E: Era>(_ era: E.Type, arguments: [String]) async -> Int32 {
+    var values: [String: Int] = [:]
+    let limits = ["--way": 0...(E.starts.count - 1), "--tries": 1...1_000, "--hold-ms": 1...60_000]
+    var rest = arguments[...]
+    while let flag = rest.popFirst() {
+      guard let range = limits[flag] else {
+        Console.error("\(E.executable): starts-held: unknown option '\(Text.escaped(flag))'")
+        return ExitCode.usageError
+      }
+      guard let number = rest.popFirst().flatMap({ Int($0) }), range.contains(number) else {
+        Console.error(
+          "\(E.executable): starts-held: \(flag) expects a whole number from"
+            + " \(range.lowerBound) to \(range.upperBound)")
+        return ExitCode.usageError
+      }
+      values[flag] = number
+    }
+    let way = E.starts[values["--way"] ?? 0]
+    let overlaps = await secondDidNotWait(
+      way, tries: values["--tries"] ?? 5, hold: .milliseconds(values["--hold-ms"] ?? 20))
+    Console.out(String(overlaps))
+    return ExitCode.done
+  }
+
   static func json(_ tallies: [Tally], era: String) -> String {
     let report = StartsJSON(
       era: era,
