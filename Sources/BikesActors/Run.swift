@@ -35,10 +35,14 @@ enum Run {
             for index in crew {
               let journey = simulation.journey(for: index)
               group.addTask {
-                guard simulation.callOffs?.plan[index] != nil else {
-                  return (index, await rider.ride(journey, legDuration: legDuration))
+                // The rider's requests, for the report's overtaking count
+                // (a task-local value: the task it makes inherits it).
+                await RequestStamp.$current.withValue(journey.request) {
+                  guard simulation.callOffs?.plan[index] != nil else {
+                    return (index, await rider.ride(journey, legDuration: legDuration))
+                  }
+                  return (index, await calledOff(rider, journey, legDuration: legDuration))
                 }
-                return (index, await calledOff(rider, journey, legDuration: legDuration))
               }
             }
             var finished: [(Int, RiderResult)] = []

@@ -7,14 +7,21 @@ import BikeShare
 actor Station {
   let record: StationRecord
   private let audit: StationAudit
-  private(set) var counts: StationCounts
+  private var current: StationCounts
+  /// The counters. Every method reads them before it acts, so a rider's
+  /// request reaches the station at its first read (the report's
+  /// overtaking count, chapter 10).
+  var counts: StationCounts {
+    audit.reached(RequestStamp.current)
+    return current
+  }
   /// Empty slots kept for vans on their way (`Station+Transfer.swift`).
   var reserved = 0
 
   init(_ record: StationRecord, audit: StationAudit) {
     self.record = record
     self.audit = audit
-    counts = record.counts
+    current = record.counts
   }
 
   // MARK: - Racy mode: asking and acting are separate calls
@@ -55,7 +62,7 @@ actor Station {
   }
 
   private func recorded(_ now: StationCounts) -> StationCounts {
-    counts = now
+    current = now
     audit.observe(now)
     return now
   }

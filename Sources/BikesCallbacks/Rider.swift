@@ -30,6 +30,8 @@ final class Rider: Sendable {
   /// sets off on the ride the dice chose. Cancelling only sets a flag: the
   /// leg's `asyncAfter` block still runs, and reads it.
   private let callOff = CallbacksEra.CallOff()
+  /// The journey's request, numbered at each `pickStation()`.
+  private let request: RequestStamp?
 
   private struct State {
     var legUnderWay = false
@@ -43,6 +45,7 @@ final class Rider: Sendable {
     legDuration: Duration, queue: DispatchQueue? = nil, onRelease: (@Sendable () -> Void)? = nil
   ) {
     index = journey.rider
+    request = journey.request
     self.stations = stations
     self.mode = mode
     self.probe = probe
@@ -164,11 +167,15 @@ final class Rider: Sendable {
       log.record(.answer(rider: index, station: name, wanted: want, now: now))
       completion(now != nil)
     }
-    switch (mode, want) {
-    case (.safe, .bike): stations[station].takeBike(on: queue, completion: answered)
-    case (.safe, .emptySlot): stations[station].leaveBike(on: queue, completion: answered)
-    case (_, .bike): racyTake(at: station, completion: answered)
-    case (_, .emptySlot): racyLeave(at: station, completion: answered)
+    // The request goes with the station's first call (the report's
+    // overtaking count, chapter 10).
+    RequestStamp.$current.withValue(request) {
+      switch (mode, want) {
+      case (.safe, .bike): stations[station].takeBike(on: queue, completion: answered)
+      case (.safe, .emptySlot): stations[station].leaveBike(on: queue, completion: answered)
+      case (_, .bike): racyTake(at: station, completion: answered)
+      case (_, .emptySlot): racyLeave(at: station, completion: answered)
+      }
     }
   }
 

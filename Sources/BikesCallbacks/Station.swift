@@ -45,7 +45,9 @@ final class Station: @unchecked Sendable {
     _ work: @escaping @Sendable () -> Value, on reply: DispatchQueue,
     completion: @escaping @Sendable (Value) -> Void
   ) {
+    let request = RequestStamp.current  // the rider's, for chapter 10's overtaking count
     queue.async {
+      self.audit.reached(request)
       let value = work()
       reply.async { completion(value) }
     }

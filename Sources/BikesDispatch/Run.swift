@@ -48,7 +48,12 @@ enum Run {
         probe: simulation.blockingProbe,
         log: simulation.log)
       return {
-        let result = rider.ride(simulation.journey(for: index), nap: nap)
+        let journey = simulation.journey(for: index)
+        // The rider's requests, for the report's overtaking count (outside
+        // a task, a task-local value is the thread's).
+        let result = RequestStamp.$current.withValue(journey.request) {
+          rider.ride(journey, nap: nap)
+        }
         results.withLock { $0[index] = result }
         simulation.blockingProbe.finished(rider: index)
       }

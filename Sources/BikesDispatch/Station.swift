@@ -31,7 +31,7 @@ final class Station: Sendable {
     self.record = record
     self.sharedWithVans = sharedWithVans
     self.audit = audit
-    self.counters = counters
+    self.counters = Arrivals(counters, audit: audit)
   }
 
   /// The counters `--lock` picks (none in unsynchronized mode).

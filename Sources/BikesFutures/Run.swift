@@ -47,7 +47,10 @@ final class Run: Sendable {
     }
     let journeys = Self.onThreads(riders, threadCap: threadCap, stop: simulation.stop) {
       [simulation] rider in
-      let result = rider.ride(simulation.journey(for: rider.index))
+      let journey = simulation.journey(for: rider.index)
+      // The rider's requests, for the report's overtaking count (outside a
+      // task, a task-local value is the thread's).
+      let result = RequestStamp.$current.withValue(journey.request) { rider.ride(journey) }
       simulation.blockingProbe.finished(rider: rider.index)
       return result
     }

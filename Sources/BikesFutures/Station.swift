@@ -40,7 +40,11 @@ final class Station: @unchecked Sendable {
 
   /// A future whose work runs on the station's queue.
   private func answer<Value>(_ work: @escaping @Sendable () -> Value) -> Future<Value, Never> {
-    Future(on: queue, work)
+    let request = RequestStamp.current  // the rider's, for chapter 10's overtaking count
+    return Future(on: queue) { [audit] in
+      audit.reached(request)
+      return work()
+    }
   }
 
   func readCounts() -> Future<StationCounts, Never> { answer { self.counts } }

@@ -21,24 +21,31 @@ struct Visit {
   let check: CheckOperation?
   let window: ProbeOperation?
   let act: TakeOrLeaveOperation
+  /// The rider's request, sent as the visit starts.
+  let request: RequestStamp?
 
   init(
-    rider: Int, at index: Int, _ station: Station, wanting want: Want, mode: Mode,
-    probe: BlockingRaceProbe, log: EventLog,
+    rider: Int, at index: Int, _ station: Station, wanting want: Want,
+    request: RequestStamp? = nil, mode: Mode, probe: BlockingRaceProbe, log: EventLog,
     answered: @escaping @Sendable (StationCounts?) -> Void
   ) {
+    self.request = request
     let arrive =
       probe.pausesOnArrival
       ? ProbeOperation(ProbeStop(rider: rider, station: index, point: .arrive), probe: probe) : nil
     self.arrive = arrive
+    // The visit's first step on the station's queue is where its request
+    // reaches the station: the act in safe mode, the check in racy.
     act = TakeOrLeaveOperation(
-      rider: rider, station: station, want: want, mode: mode, log: log, answered: answered)
+      rider: rider, station: station, want: want, mode: mode, log: log,
+      request: mode == .safe ? request : nil, answered: answered)
     if mode == .safe {
       if let arrive { act.addDependency(arrive) }
       check = nil
       window = nil
     } else {
-      let check = CheckOperation(rider: rider, station: station, want: want, log: log)
+      let check = CheckOperation(
+        rider: rider, station: station, want: want, log: log, request: request)
       if let arrive { check.addDependency(arrive) }
       self.check = check
       if probe.isBare {
@@ -76,8 +83,10 @@ struct Visit {
   }
 
   /// Hands the visit's first step to its queue: the arrival, or without
-  /// one the check or the act.
+  /// one the check or the act. The rider's request is sent now (the
+  /// visit was planned a leg before).
   func start(on queues: Queues, station: Station) {
+    request?.send()
     Self.add(steps[0], to: queues, station: station)
   }
 

@@ -92,8 +92,8 @@ final class Rider: Sendable {
       let index = state.journey.pickStation()
       let station = stations[index]
       let visit = Visit(
-        rider: self.index, at: index, station, wanting: state.journey.wants, mode: mode,
-        probe: probe, log: log
+        rider: self.index, at: index, station, wanting: state.journey.wants,
+        request: state.journey.request, mode: mode, probe: probe, log: log
       ) { [unowned self] counts in self.answered(counts, at: index) }
       let next = LegOperation(rider: self.index, duration: legDuration) { [unowned self] leg in
         self.planVisit(after: leg)

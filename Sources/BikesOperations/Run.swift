@@ -18,7 +18,8 @@ final class Run: Sendable {
     self.queues = queues
     self.riders = simulation.riders.map { index in
       Rider(
-        journey: simulation.journey(for: index), stations: stations, mode: simulation.riderMode,
+        journey: simulation.journey(for: index, sendsAtPick: false), stations: stations,
+        mode: simulation.riderMode,
         probe: simulation.blockingProbe, log: simulation.log,
         legDuration: simulation.configuration.legDuration, queues: queues, onRelease: hooks.released
       )

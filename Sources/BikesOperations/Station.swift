@@ -83,6 +83,13 @@ final class Station: @unchecked Sendable {
   /// a zero timeout.
   let token = DispatchSemaphore(value: 1)
 
+  /// A rider's request reaches the station: the first step of its visit
+  /// runs here (the report's overtaking count, chapter 10).
+  func reached(_ request: RequestStamp) {
+    assertOnQueue()
+    audit.reached(request)
+  }
+
   private func recorded(_ now: StationCounts) -> StationCounts {
     assertOnQueue()
     counts = now

@@ -76,6 +76,8 @@ enum Table {
       "lowest f/e: the lowest free bikes / empty slots seen at any station.",
       "racy@Main: actors' racy riders check and act on the main actor (--callers",
       "main-actor), as Swift 6.2's -default-isolation MainActor compiles them.",
+      "overtaken: the share of requests that reached their station after one sent",
+      "there later (not a violation: each era's own order; chapter 10).",
     ]
     lines.append(
       layout == .wide
@@ -218,6 +220,15 @@ enum Table {
           return "\(mode) \(rows.count { ($0.stranded ?? 0) > 0 }) of \(rows.count)"
         })
     }
+    // The safe rows': each era's own way to serve a station, with no race window.
+    let overtaken = safe.compactMap { row -> String? in
+      guard let requests = row.requests, let overtaken = row.overtaken, requests > 0 else {
+        return nil
+      }
+      let share = String(format: "%.2f", Double(overtaken) * 100 / Double(requests))
+      return "\(row.era) \(share) %"
+    }
+    if !overtaken.isEmpty { lines += wrapped("overtaken in safe rows: ", overtaken) }
     lines.append(
       "fix holds in: safe \(safe.filter { $0.verdict == .fixHolds }.count) of \(safe.count)")
     if safe.contains(where: { $0.verdict == .fixBroken }) {

@@ -16,6 +16,30 @@ import Testing
     return audit
   }
 
+  /// Overtaking, on a scripted order: requests numbered A 0, B 1, C 2 as
+  /// sent; they reach the station C, A, B. A and B each reached after C, a
+  /// request sent later: 2 overtaken, the largest by 2 places (C's number
+  /// less A's). A request counts once, and a call without one not at all.
+  @Test func requestsThatReachAfterALaterOneAreOvertaken() {
+    let audit = StationAudit(Self.station)
+    var riders = (0..<3).map {
+      Journey(rider: $0, seed: 0, stationCount: 1, paths: 1, goal: nil, audits: [audit])
+    }
+    for index in riders.indices { _ = riders[index].pickStation() }
+    for index in [2, 0, 0, 1] { audit.reached(riders[index].request) }
+    audit.reached(nil)
+    #expect(audit.overtaking == Overtaking(requests: 3, overtaken: 2, largest: 2))
+    let inOrder = StationAudit(Self.station)
+    var again = (0..<3).map {
+      Journey(rider: $0, seed: 0, stationCount: 1, paths: 1, goal: nil, audits: [inOrder])
+    }
+    for index in again.indices {
+      _ = again[index].pickStation()
+      inOrder.reached(again[index].request)
+    }
+    #expect(inOrder.overtaking == Overtaking(requests: 3, overtaken: 0, largest: 0))
+  }
+
   @Test func cleanHistoryHasNoViolation() {
     let audit = Self.audit([(0, 2), (1, 1), (2, 0), (1, 1)])
     #expect(audit.violations.isEmpty)

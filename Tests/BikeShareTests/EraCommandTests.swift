@@ -189,6 +189,7 @@ enum ScriptedEra: Era {
     for key in [
       "era", "mode", "config", "riders", "paths", "normal_legs", "waiting_legs", "goal_reached",
       "stations", "violations", "bikes_at_start", "bikes_at_end", "conserved", "wall_seconds",
+      "requests", "overtaken", "largest_overtake",
     ] {
       #expect(object[key] != nil, "missing \(key)")
     }
@@ -201,6 +202,9 @@ enum ScriptedEra: Era {
     #expect(violations.first?["value"] as? Int == -1)
     let station = try #require((object["stations"] as? [[String: Any]])?.first)
     #expect((station["min"] as? [String: Int])?["free_bikes"] == -1)
+    for key in ["requests", "overtaken", "largest_overtake"] {
+      #expect(station[key] is Int, "a station's \(key)")
+    }
     #expect(object["bikes_at_start"] as? Int == 14)
     // The runner reads the same type back.
     let read = try RunReport(jsonLine: report.jsonLine)

@@ -134,6 +134,28 @@ func reportLine(
     #expect(summary.last == "Not run: bikes-operations.")
   }
 
+  /// Overtaking in the safe rows, each era's share; racy rows and old
+  /// report lines without the fields add nothing.
+  @Test func theSummaryGivesTheSafeRowsOvertaking() throws {
+    func counted(_ line: String, _ requests: Int, _ overtaken: Int) -> String {
+      line.replacingOccurrences(
+        of: #""riders":50,"s"#,
+        with: #""requests":\#(requests),"overtaken":\#(overtaken),"largest_overtake":2,"#
+          + #""riders":50,"s"#)
+    }
+    let rows = try [
+      RunReport(jsonLine: counted(reportLine(mode: .racy), 100, 50)),
+      RunReport(jsonLine: counted(reportLine(mode: .safe), 400, 3)),
+      RunReport(jsonLine: counted(reportLine(era: "dispatch", mode: .safe), 200, 0)),
+      RunReport(jsonLine: reportLine(era: "futures", mode: .safe)),
+    ]
+    #expect(rows[1].overtaken == 3 && rows[1].largestOvertake == 2)
+    let summary = Table.summary(rows: rows, skipped: [])
+    #expect(summary.contains("overtaken in safe rows: actors 0.75 % · dispatch 0.00 %"))
+    #expect(rows[1].text.contains("overtaken: 3 of 400 requests (0.75 %) reached their station"))
+    #expect(rows[2].text.contains("overtaken: 0 of 200 requests: each reached its station in"))
+  }
+
   @Test func aLongSummaryWrapsAtEightyColumns() {
     let parts = [
       "racy at 100 µs 5 of 5", "racy at 0 µs 3 of 5", "racy@Main at 0 µs 1 of 1",

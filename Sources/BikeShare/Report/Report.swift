@@ -19,6 +19,12 @@ public struct RunReport: Sendable, Codable {
   public let vanTurnedAway: Int?
   public let stations: [StationReport]
   public let violations: [Violation]
+  /// Requests that reached their station, those that reached it after a
+  /// request sent later (overtaken), and by how many places at most
+  /// (`Overtaking`; optional only so that older report lines still read).
+  public let requests: Int?
+  public let overtaken: Int?
+  public let largestOvertake: Int?
   /// `--call-off` (each nil without it): riders called off, the bikes they
   /// stranded, and how they stopped (`CallOffSummary`).
   public let calledOff: Int?
@@ -61,6 +67,10 @@ public struct RunReport: Sendable, Codable {
     self.vanTurnedAway = outcome.vans.reduce(0) { $0 + $1.turnedAway }
     self.stations = zip(simulation.audits, ends).map { StationReport(audit: $0, end: $1) }
     self.violations = simulation.audits.flatMap(\.violations)
+    let overtaking = simulation.audits.map(\.overtaking).reduce(Overtaking(), +)
+    self.requests = overtaking.requests
+    self.overtaken = overtaking.overtaken
+    self.largestOvertake = overtaking.largest
     let callOffs = simulation.callOffs?.summary(of: results)
     self.calledOff = callOffs?.calledOff
     self.stranded = callOffs?.stranded
@@ -103,7 +113,8 @@ public struct RunReport: Sendable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case era, mode, config, riders, paths, stations, violations, conserved, interrupted, notes
-    case vans, stranded
+    case vans, stranded, requests, overtaken
+    case largestOvertake = "largest_overtake"
     case calledOff = "called_off"
     case stoppedAfterCallOff = "stopped_after_call_off"
     case medianStopSeconds = "median_stop_seconds"
@@ -243,6 +254,15 @@ public struct StationReport: Sendable, Codable {
   public let end: Counts
   public let min: Counts
   public let max: Counts
+  /// As the run's (optional only so that older report lines still read).
+  public let requests: Int?
+  public let overtaken: Int?
+  public let largestOvertake: Int?
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, capacity, start, end, min, max, requests, overtaken
+    case largestOvertake = "largest_overtake"
+  }
 
   public struct Counts: Sendable, Codable, Equatable {
     public let freeBikes: Int
@@ -266,5 +286,9 @@ public struct StationReport: Sendable, Codable {
     self.end = Counts(end)
     min = Counts(audit.lowest)
     max = Counts(audit.highest)
+    let overtaking = audit.overtaking
+    requests = overtaking.requests
+    overtaken = overtaking.overtaken
+    largestOvertake = overtaking.largest
   }
 }

@@ -66,10 +66,24 @@ extension RunReport {
       lines.append(contentsOf: violations.map { "  \($0)" })
       if stranded > 0 { lines.append("  " + strandedLine) }
     }
+    if let overtakingLine { lines.append(overtakingLine) }
     if let callOffs { lines.append(callOffs.line) }
     lines.append(contentsOf: notes)
     lines.append(verdictLine)
     return lines.joined(separator: "\n")
+  }
+
+  /// Order (chapter 10): how many requests reached their station after one
+  /// sent there later. Not a violation: a measure of the era's own order.
+  public var overtakingLine: String? {
+    guard let requests, let overtaken, let largestOvertake, requests > 0 else { return nil }
+    guard overtaken > 0 else {
+      return "overtaken: 0 of \(requests) requests: each reached its station in the order sent"
+    }
+    let share = String(format: "%.2f", Double(overtaken) * 100 / Double(requests))
+    return "overtaken: \(overtaken) of \(requests) requests (\(share) %) reached their station"
+      + " after one sent there later; the largest overtake, "
+      + Self.count(largestOvertake, "place")
   }
 
   /// What the run means for a room (the side-by-side table's last column).

@@ -20,6 +20,11 @@ public struct Journey: Sendable {
   private let callOffs: CallOffs?
   private var returningBike = false
   private var visitsAfterCallOff = 0
+  /// The journey's request on its way (nil on a stage, which has no audits):
+  /// each era makes it `RequestStamp.current` where its rider sends.
+  public let request: RequestStamp?
+  /// Whether `pickStation()` sends the request too (else the era does).
+  private let sendsAtPick: Bool
 
   /// A rider of a mode that shows a bug gives up after this many visits in a
   /// row without a bike or a slot: a bug that never lets anyone on (lost
@@ -29,8 +34,11 @@ public struct Journey: Sendable {
   /// - Parameter givesUp: stop after `patience` turn-aways in a row (never in safe mode).
   public init(
     rider: Int, seed: UInt64, stationCount: Int, paths: Int, goal: Int?, givesUp: Bool = false,
-    whereabouts: Whereabouts? = nil, callOffs: CallOffs? = nil
+    whereabouts: Whereabouts? = nil, callOffs: CallOffs? = nil, audits: [StationAudit] = [],
+    sendsAtPick: Bool = true
   ) {
+    request = audits.isEmpty ? nil : RequestStamp(audits: audits)
+    self.sendsAtPick = sendsAtPick
     self.whereabouts = whereabouts
     self.callOffs = callOffs.flatMap { $0.plan[rider] == nil ? nil : $0 }
     self.rider = rider
@@ -47,10 +55,14 @@ public struct Journey: Sendable {
   /// True once the rider has done all its paths or reached its goal.
   public var isOver: Bool { result.reachedGoal || result.paths >= paths }
 
-  /// Draws the next station, uniformly, the current one included.
+  /// Draws the next station, uniformly, the current one included, and
+  /// sends it the rider's request (`RequestStamp.send()`) unless the era
+  /// sends it later.
   public mutating func pickStation() -> Int {
     let next = dice.station(among: stationCount)
     station = next
+    request?.aim(at: next)
+    if sendsAtPick { request?.send() }
     if result.calledOff { visitsAfterCallOff += 1 }
     whereabouts?.arrive(rider: rider, station: next, wanting: wants)
     return next

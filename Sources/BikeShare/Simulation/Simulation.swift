@@ -62,11 +62,14 @@ public struct Simulation: Sendable {
   }
 
   /// A fresh journey with the rider's own dice.
-  public func journey(for rider: Int) -> Journey {
+  /// - Parameter sendsAtPick: false for an era that plans a visit before it
+  ///   sends it (operations plan the next visit as a leg begins): it calls
+  ///   `RequestStamp.send()` itself.
+  public func journey(for rider: Int, sendsAtPick: Bool = true) -> Journey {
     Journey(
       rider: rider, seed: configuration.seed, stationCount: stations.count,
       paths: configuration.paths, goal: goal, givesUp: !mode.isFix, whereabouts: whereabouts,
-      callOffs: callOffs)
+      callOffs: callOffs, audits: audits, sendsAtPick: sendsAtPick)
   }
 
   public var vans: Range<Int> { 0..<configuration.vans }

@@ -12,6 +12,13 @@ public final class StationAudit: Sendable {
   private let highestFree: Atomic<Int>
   private let lowestEmpty: Atomic<Int>
   private let highestEmpty: Atomic<Int>
+  /// Overtaking (`RequestStamp`): numbers given, requests reached, the
+  /// newest number reached, those overtaken and the largest overtake.
+  private let numbersGiven = Atomic<Int>(0)
+  private let requests = Atomic<Int>(0)
+  private let newestReached = Atomic<Int>(-1)
+  private let overtaken = Atomic<Int>(0)
+  private let largestOvertake = Atomic<Int>(0)
 
   public init(_ station: StationRecord) {
     self.station = station
@@ -26,6 +33,31 @@ public final class StationAudit: Sendable {
     Self.raise(highestFree, to: counts.freeBikes)
     Self.lower(lowestEmpty, to: counts.emptySlots)
     Self.raise(highestEmpty, to: counts.emptySlots)
+  }
+
+  /// A request sent to this station: its number (from 0, in the order sent).
+  public func number() -> Int {
+    numbersGiven.wrappingAdd(1, ordering: .relaxed).oldValue
+  }
+
+  /// Called inside the station's protection, by every call that may be a
+  /// visit's first (a van's, a bench's or a stage's have no request): the
+  /// request reaches the station here, the first time only.
+  public func reached(_ request: RequestStamp?) {
+    guard let stamp = request?.reached() else { return }
+    requests.wrappingAdd(1, ordering: .relaxed)
+    let newest = newestReached.load(ordering: .relaxed)
+    Self.raise(newestReached, to: stamp)
+    guard newest > stamp else { return }
+    overtaken.wrappingAdd(1, ordering: .relaxed)
+    Self.raise(largestOvertake, to: newest - stamp)
+  }
+
+  /// The requests that reached this station, and how many were overtaken.
+  public var overtaking: Overtaking {
+    Overtaking(
+      requests: requests.load(ordering: .relaxed), overtaken: overtaken.load(ordering: .relaxed),
+      largest: largestOvertake.load(ordering: .relaxed))
   }
 
   public var lowest: StationCounts {

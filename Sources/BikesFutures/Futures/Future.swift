@@ -51,12 +51,16 @@ final class Future<Value: Sendable, Failure: Error>: Sendable {
     observers: [FutureObserver] = [], _ work: @escaping @Sendable () throws(Failure) -> Value
   ) where Failure == any Error {
     self.init(observers: observers)
+    // The request the caller is sending goes with the work, as a task's
+    // task-local values go with the tasks it makes (a safe visit's work is
+    // such a future: the report's overtaking count, chapter 10).
+    let request = RequestStamp.current
     evaluate(conditions[...]) { failure in
       if let failure {
         self.finish(.failure(failure))
         return
       }
-      queue.async { self.run(work) }
+      queue.async { RequestStamp.$current.withValue(request) { self.run(work) } }
     }
   }
 

@@ -8,11 +8,14 @@ final class CheckOperation: Step, @unchecked Sendable {
   private let log: EventLog
   private let answer = Locked<Int?>(nil)
 
-  init(rider: Int, station: Station, want: Want, log: EventLog) {
+  /// - Parameter request: the rider's request, which reaches the station here.
+  init(rider: Int, station: Station, want: Want, log: EventLog, request: RequestStamp? = nil) {
     self.station = station
     self.want = want
     self.log = log
-    super.init(rider: rider, name: "rider \(rider + 1): check \(station.record.name)")
+    super.init(
+      rider: rider, name: "rider \(rider + 1): check \(station.record.name)",
+      arrival: Self.arrival(of: request, at: station))
   }
 
   /// What the counter said (nil until the check has run).

@@ -25,13 +25,24 @@ class Step: Operation, @unchecked Sendable {
     var released: (@Sendable () -> Void)?
   }
 
-  init(rider: Int, name: String) {
+  /// A station step that is its visit's first: the rider's request reaches
+  /// the station as it begins (the report's overtaking count, chapter 10).
+  private let arrival: (@Sendable () -> Void)?
+
+  init(rider: Int, name: String, arrival: (@Sendable () -> Void)? = nil) {
     self.rider = rider
+    self.arrival = arrival
     super.init()
     self.name = name
   }
 
   deinit { links.withLock { $0.hooks.released }?() }
+
+  /// What a station step does as it begins, if it carries the request.
+  static func arrival(of request: RequestStamp?, at station: Station) -> (@Sendable () -> Void)? {
+    guard let request else { return nil }
+    return { station.reached(request) }
+  }
 
   func watch(_ hooks: Hooks) { links.withLock { $0.hooks = hooks } }
 
@@ -72,6 +83,7 @@ class Step: Operation, @unchecked Sendable {
     if !isCancelled, dependencies.contains(where: \.isCancelled) { cancel() }
     guard !isCancelled else { return false }
     links.withLock { $0.hooks.started }?(self)
+    arrival?()
     return true
   }
 

@@ -19,9 +19,11 @@ final class TakeOrLeaveOperation: Step, @unchecked Sendable {
   private let stored = Locked<Answer?>(nil)
 
   /// - Parameter answered: told what happened (the rider's journey records it).
+  /// - Parameter request: the rider's request, if it reaches the station here
+  ///   (safe mode: the act is the visit's only step on the station's queue).
   init(
     rider: Int, station: Station, want: Want, mode: Mode, log: EventLog,
-    answered: @escaping @Sendable (StationCounts?) -> Void
+    request: RequestStamp? = nil, answered: @escaping @Sendable (StationCounts?) -> Void
   ) {
     self.station = station
     self.want = want
@@ -29,7 +31,9 @@ final class TakeOrLeaveOperation: Step, @unchecked Sendable {
     self.log = log
     self.answered = answered
     let verb = want == .bike ? "take" : "leave"
-    super.init(rider: rider, name: "rider \(rider + 1): \(verb) at \(station.record.name)")
+    super.init(
+      rider: rider, name: "rider \(rider + 1): \(verb) at \(station.record.name)",
+      arrival: Self.arrival(of: request, at: station))
   }
 
   /// What happened (nil until the step has run, or if it was called off).
