@@ -22,26 +22,31 @@ extension RunReport {
           + " · \(vanTurnedAway) turned away")
     }
     let nameWidth = max(7, stations.map(\.name.count).max() ?? 0)
+    func pair(_ counts: StationReport.Counts) -> String {
+      "\(counts.freeBikes)/\(counts.emptySlots)"
+    }
+    let cells = stations.map { station in
+      [
+        station.name, "\(station.capacity)", pair(station.start), pair(station.end),
+        pair(station.min), pair(station.max),
+      ]
+    }
+    // Nine columns a number, or one more than the widest (a big station's
+    // "4000/2000" would otherwise touch its neighbour).
+    let width = max(9, (cells.flatMap { $0.dropFirst() }.map(\.count).max() ?? 0) + 1)
     func row(_ cells: [String]) -> String {
       cells.enumerated().map { index, cell in
         index == 0
           ? cell.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: max(0, 9 - cell.count)) + cell
+          : String(repeating: " ", count: max(0, width - cell.count)) + cell
       }.joined()
-    }
-    func pair(_ counts: StationReport.Counts) -> String {
-      "\(counts.freeBikes)/\(counts.emptySlots)"
     }
     lines.append("")
     lines.append(
       row(["station", "capacity", "start", "end", "lowest", "highest"]) + "   (free/empty)")
-    for station in stations {
+    for (station, cells) in zip(stations, cells) {
       let broken = violations.contains { $0.stationID == station.id }
-      lines.append(
-        row([
-          station.name, "\(station.capacity)", pair(station.start), pair(station.end),
-          pair(station.min), pair(station.max),
-        ]) + (broken ? "   ← violation" : ""))
+      lines.append(row(cells) + (broken ? "   ← violation" : ""))
     }
     lines.append("")
     let docked = bikesAtEnd - bikesRidden
