@@ -76,8 +76,8 @@ enum Table {
       "lowest f/e: the lowest free bikes / empty slots seen at any station.",
       "racy@Main: actors' racy riders check and act on the main actor (--callers",
       "main-actor), as Swift 6.2's -default-isolation MainActor compiles them.",
-      "overtaken in safe rows (under the table): the share of requests that reached",
-      "their station after one sent there later (each era's own order; chapter 10).",
+      "overtaken in safe rows (below): the share of requests that reached their",
+      "station after one sent there later (each era's own order; chapter 10).",
     ]
     lines.append(
       layout == .wide
