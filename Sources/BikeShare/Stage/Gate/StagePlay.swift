@@ -61,12 +61,14 @@ public enum Stage {
   ) async -> StageRun {
     let plot = options.story.plot
     let riders = options.riderIndices
-    // Once a run has stalled, what its riders do unscripted is not shown.
+    // Once a run has stalled, or the gate has refused a step (a schedule
+    // that cannot be played), what its riders do unscripted is not shown.
     let muted = Muted()
+    let refused = Locked<ScriptedGate?>(nil)
     var shown: (@Sendable (String) -> Void)?
     if let echo {
       shown = { line in
-        if !muted.isOn { echo(line) }
+        if !muted.isOn, refused.withLock({ $0 })?.failure == nil { echo(line) }
       }
     }
     let log = EventLog(.memory, riderName: Schedule.name, echo: shown)
@@ -75,6 +77,7 @@ public enum Stage {
       riders: Set(riders), schedule: schedule.steps, continues: continues,
       holding: plot.holding(mode, era: E.info), stations: records.map(\.name),
       mark: { log.events.count })
+    refused.withLock { $0 = gate }
     let audits = records.map(StationAudit.init)
     let cast = StageCast(
       mode: mode, riders: riders, stations: records, audits: audits, probe: .scripted(gate),
