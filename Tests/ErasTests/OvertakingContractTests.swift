@@ -1,5 +1,6 @@
 import BikeShare
 import Dispatch
+import Foundation
 import TestSupport
 import Testing
 
@@ -42,7 +43,9 @@ import Testing
 
 /// The probe of `aRequestHeldBackIsOvertaken`. Semaphores with a deadline:
 /// a rider that never comes fails the test instead of hanging it. The actors
-/// era's probe waits off the cooperative pool.
+/// era's probe waits on a thread of its own: off the cooperative pool, and
+/// off the global queue's, which grows by a thread a second at most while
+/// its threads are blocked (and other tests share it).
 private final class HoldTheFirst: Sendable {
   private let aSent = DispatchSemaphore(value: 0)
   private let bDone = DispatchSemaphore(value: 0)
@@ -66,10 +69,10 @@ private final class HoldTheFirst: Sendable {
 
   func pause(_ stop: ProbeStop) async {
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      DispatchQueue.global().async {
+      Thread {
         self.pause(stop)
         done.resume()
-      }
+      }.start()
     }
   }
 
