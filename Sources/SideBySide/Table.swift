@@ -221,13 +221,7 @@ enum Table {
         })
     }
     // The safe rows': each era's own way to serve a station, with no race window.
-    let overtaken = safe.compactMap { row -> String? in
-      guard let requests = row.requests, let overtaken = row.overtaken, requests > 0 else {
-        return nil
-      }
-      let share = String(format: "%.2f", Double(overtaken) * 100 / Double(requests))
-      return "\(row.era) \(share) %"
-    }
+    let overtaken = safe.compactMap { row in row.overtakenShare.map { "\(row.era) \($0)" } }
     if !overtaken.isEmpty { lines += wrapped("overtaken in safe rows: ", overtaken) }
     lines.append(
       "fix holds in: safe \(safe.filter { $0.verdict == .fixHolds }.count) of \(safe.count)")

@@ -81,14 +81,22 @@ extension RunReport {
   /// Order (chapter 10): how many requests reached their station after one
   /// sent there later. Not a violation: a measure of the era's own order.
   public var overtakingLine: String? {
-    guard let requests, let overtaken, let largestOvertake, requests > 0 else { return nil }
+    guard let requests, let overtaken, let largestOvertake, let share = overtakenShare else {
+      return nil
+    }
     guard overtaken > 0 else {
       return "overtaken: 0 of \(requests) requests: each reached its station in the order sent"
     }
-    let share = String(format: "%.2f", Double(overtaken) * 100 / Double(requests))
-    return "overtaken: \(overtaken) of \(requests) requests (\(share) %) reached their station"
+    return "overtaken: \(overtaken) of \(requests) requests (\(share)) reached their station"
       + " after one sent there later; the largest overtake, "
       + Self.count(largestOvertake, "place")
+  }
+
+  /// The share of requests overtaken, as "0.47 %" (nil for a run that
+  /// counted none, or an older report line).
+  public var overtakenShare: String? {
+    guard let requests, let overtaken, requests > 0 else { return nil }
+    return String(format: "%.2f %%", Double(overtaken) * 100 / Double(requests))
   }
 
   /// What the run means for a room (the side-by-side table's last column).

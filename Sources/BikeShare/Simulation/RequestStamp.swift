@@ -48,7 +48,7 @@ public final class RequestStamp: Sendable {
 /// A station's requests in the order they reached it: how many, how many
 /// reached it after a request sent later (overtaken), and by how many places
 /// at most (the newest number that had reached it, less the request's own).
-public struct Overtaking: Sendable, Equatable, Codable {
+public struct Overtaking: Sendable, Equatable {
   public var requests = 0
   public var overtaken = 0
   public var largest = 0
@@ -64,10 +64,5 @@ public struct Overtaking: Sendable, Equatable, Codable {
     Overtaking(
       requests: lhs.requests + rhs.requests, overtaken: lhs.overtaken + rhs.overtaken,
       largest: max(lhs.largest, rhs.largest))
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case requests, overtaken
-    case largest = "largest_overtake"
   }
 }
