@@ -19,6 +19,9 @@ enum Bench {
 
   static func main() {
     Console.claimStandardStreams()
+    if CommandLine.arguments.dropFirst().first == "simplest-floor" {
+      exit(SimplestFloor.main(Array(CommandLine.arguments.dropFirst(2))))
+    }
     let options: BenchOptions
     do {
       guard let parsed = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
@@ -86,7 +89,6 @@ struct Run {
       Console.error("\(Bench.executable): \(Text.escaped("\(error)"))")
       return ExitCode.runtimeError
     }
-    report.scale = report.scale.map { $0.protected(by: report.operations) }
     report.reading = report.plainWords()
     switch options.format {
     case .text: Console.out(report.text(options).joined(separator: "\n"))

@@ -79,41 +79,41 @@ struct ScaleStep: Codable, Sendable, Equatable {
   /// The era's floor with as many riders (`bench-floor`): only its way of
   /// waiting out the legs, in the same structure; nil if it was not measured.
   var floor: Floor? = nil
+  /// The same waiting written as simply as the era's way allows, with none
+  /// of its code (`bikes-bench simplest-floor`): the floor's yardstick.
+  var simplest: Floor? = nil
+  /// The second floor (`bench-floor --stations 1000`): the floor's riders
+  /// also visit stations, each visit the era's bare primitive as many
+  /// times as its safe visit needs it, and nothing else.
+  var secondFloor: Floor? = nil
 
   /// The station visits the run made (nil: not run, or not reported).
   var visits: Int? = nil
-  /// What one visit's protection costs at the least: the era's bare
-  /// primitive (section 1), nil if that part was not measured.
-  var protection: Protection? = nil
 
   /// The run's wall time over its floor's.
-  var ratio: Double? {
-    guard let wall = wallSeconds, let floor = floor?.wallSeconds, floor > 0 else { return nil }
-    return wall / floor
-  }
+  var ratio: Double? { Self.over(wallSeconds, floor?.wallSeconds) }
 
-  /// The second floor: the floor of waiting plus the bare primitive once per visit.
-  var secondFloorSeconds: Double? {
-    guard let floor = floor?.wallSeconds, let visits, let protection else { return nil }
-    return floor + Double(visits) * protection.nsPerVisit / 1e9
-  }
+  /// The floor over the simplest one: what the era's way of waiting costs
+  /// beyond the least it could.
+  var floorRatio: Double? { Self.over(floor?.wallSeconds, simplest?.wallSeconds) }
+
+  var secondFloorSeconds: Double? { secondFloor?.wallSeconds }
 
   /// The run's wall time over its second floor.
-  var secondRatio: Double? {
-    guard let wall = wallSeconds, let second = secondFloorSeconds, second > 0 else { return nil }
-    return wall / second
+  var secondRatio: Double? { Self.over(wallSeconds, secondFloorSeconds) }
+
+  /// What one visit's primitives added to the floor, all riders together:
+  /// (second floor - floor) / the second floor's visits.
+  var nsPerVisit: Double? {
+    guard let second = secondFloorSeconds, let floor = floor?.wallSeconds,
+      let made = secondFloor?.visits, made > 0
+    else { return nil }
+    return (second - floor) * 1e9 / Double(made)
   }
 
-  struct Protection: Codable, Sendable, Equatable {
-    /// The bare case of section 1 (`bare: empty round trip`).
-    let primitive: String
-    /// Its median with the fewest riders measured, in nanoseconds.
-    let nsPerVisit: Double
-
-    enum CodingKeys: String, CodingKey {
-      case primitive
-      case nsPerVisit = "ns_per_visit"
-    }
+  private static func over(_ top: Double?, _ bottom: Double?) -> Double? {
+    guard let top, let bottom, bottom > 0 else { return nil }
+    return top / bottom
   }
 
   struct Floor: Codable, Sendable, Equatable {
@@ -124,19 +124,29 @@ struct ScaleStep: Codable, Sendable, Equatable {
     let peakThreads: Int?
     /// Why it has no time (the time limit, a failure).
     let stopped: String?
+    /// A second floor's: its visits (a rider's legs and one more), the
+    /// primitive, and how many times a visit makes it.
+    var visits: Int? = nil
+    var primitive: String? = nil
+    var perVisit: Int? = nil
+    var why: String? = nil
 
     enum CodingKeys: String, CodingKey {
-      case legs, stopped
+      case legs, stopped, visits, primitive, why
       case wallSeconds = "wall_seconds"
       case peakMegabytes = "peak_megabytes"
       case peakThreads = "peak_threads"
+      case perVisit = "per_visit"
     }
   }
 
   enum CodingKeys: String, CodingKey {
-    case era, riders, stopped, floor, ratio, visits, protection
+    case era, riders, stopped, floor, simplest, ratio, visits
+    case secondFloor = "second_floor"
+    case floorRatio = "floor_over_simplest"
     case secondFloorSeconds = "second_floor_seconds"
     case secondRatio = "second_ratio"
+    case nsPerVisit = "ns_per_visit"
     case wallSeconds = "wall_seconds"
     case peakMegabytes = "peak_megabytes"
     case peakThreads = "peak_threads"
@@ -164,8 +174,9 @@ struct ScaleStep: Codable, Sendable, Equatable {
     peakThreads = try values.decodeIfPresent(Int.self, forKey: .peakThreads)
     stopped = try values.decodeIfPresent(String.self, forKey: .stopped)
     floor = try values.decodeIfPresent(Floor.self, forKey: .floor)
+    simplest = try values.decodeIfPresent(Floor.self, forKey: .simplest)
+    secondFloor = try values.decodeIfPresent(Floor.self, forKey: .secondFloor)
     visits = try values.decodeIfPresent(Int.self, forKey: .visits)
-    protection = try values.decodeIfPresent(Protection.self, forKey: .protection)
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -177,31 +188,18 @@ struct ScaleStep: Codable, Sendable, Equatable {
     try values.encodeIfPresent(peakThreads, forKey: .peakThreads)
     try values.encodeIfPresent(stopped, forKey: .stopped)
     try values.encodeIfPresent(floor, forKey: .floor)
+    try values.encodeIfPresent(simplest, forKey: .simplest)
+    try values.encodeIfPresent(floorRatio, forKey: .floorRatio)
     try values.encodeIfPresent(ratio, forKey: .ratio)
     try values.encodeIfPresent(visits, forKey: .visits)
-    try values.encodeIfPresent(protection, forKey: .protection)
+    try values.encodeIfPresent(secondFloor, forKey: .secondFloor)
     try values.encodeIfPresent(secondFloorSeconds, forKey: .secondFloorSeconds)
+    try values.encodeIfPresent(nsPerVisit, forKey: .nsPerVisit)
     try values.encodeIfPresent(secondRatio, forKey: .secondRatio)
   }
 
   /// The era this step ran (`dispatch/1024` ran `dispatch`).
   var runEra: String { String(era.split(separator: "/").first ?? Substring(era)) }
-
-  /// The step with its era's protection from section 1: the bare case that
-  /// goes with the era's first safe case (its default), with the fewest riders.
-  func protected(by costs: [OperationCost]) -> ScaleStep {
-    let mine = costs.filter { $0.era == runEra }
-    guard let fewest = mine.map(\.riders).min(),
-      let safe = mine.first(where: {
-        $0.riders == fewest && $0.case.hasPrefix("safe") && !$0.case.contains("calls only")
-      }),
-      let bare = mine.first(where: { $0.riders == fewest && $0.case == safe.bareCase })
-    else { return self }
-    var step = self
-    step.protection = Protection(
-      primitive: bare.case.replacingOccurrences(of: "bare: ", with: ""), nsPerVisit: bare.ns.median)
-    return step
-  }
 }
 
 /// The physical limit: one uncontended atomic add, in nanoseconds.

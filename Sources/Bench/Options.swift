@@ -25,8 +25,12 @@ struct BenchOptions: Sendable, Equatable {
   var riderCounts: [Int] { [1, 2, 8] }
   /// Part 3's steps; past the first, a step runs only if the one before scaled.
   var scaleSteps: [Int] { quick ? [1_000] : [1_000, 10_000, 100_000] }
-  /// A run of part 3 that lasts longer is stopped: the era stopped scaling there.
-  var scaleLimit: Double { quick ? 30 : 60 }
+  /// A run of part 3 (or one of its floors) that lasts longer is stopped:
+  /// the era stopped scaling there. Long enough for every era's 100,000
+  /// riders (the futures era's took about 200 s on two cores).
+  var scaleLimit: Double { quick ? 30 : 400 }
+  /// A run of part 4 that lasts longer is stopped.
+  var callOffLimit: Double { quick ? 30 : 60 }
 
   static let help = """
     bikes-bench: the price of safety in every era, measured (release builds only)

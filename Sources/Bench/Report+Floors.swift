@@ -1,72 +1,77 @@
 import Foundation
 
-/// Sections 4 and 5 of the report: the floors side by side, and each run
-/// against its floor of waiting and its second floor.
+/// Sections 4 and 5 of the report: each floor beside the simplest one, and
+/// each run against its floor of waiting and its second floor.
 extension Report {
-  /// Section 4: every era's floor at every size, side by side.
+  /// Section 4: every era's floor beside its yardstick, at every size.
   func floorsTable() -> [String] {
-    let sizes = scale.map(\.riders).firstOfEach
-    let eras = scale.map(\.era).firstOfEach
-    guard let legs = scale.lazy.compactMap(\.floor).first?.legs, let largest = sizes.last else {
-      return []
-    }
+    let steps = scale.filter { $0.floor != nil }
+    guard let legs = steps.lazy.compactMap(\.floor).first?.legs,
+      let largest = steps.map(\.riders).max()
+    else { return [] }
     var lines = [
       "",
       "4. The floors: each rider only waits out \(legs) legs of 1 ms, in the era's own",
       "   way (its queues, operations, threads under its cap, futures or tasks),",
-      "   nothing else: \(Self.grouped(legs * largest)) waits at \(Self.grouped(largest)) riders. Whole-process",
-      "   wall time; memory and threads at the most riders measured.",
+      "   nothing else: \(Self.grouped(legs * largest)) waits at \(Self.grouped(largest)) riders. Beside it,",
+      "   the simplest floor: the same waiting written as simply as the era's way",
+      "   allows, with none of its code (bikes-bench simplest-floor). Whole-process",
+      "   wall time; the floor's memory and threads.",
       "",
-      "era           " + sizes.map { "\($0) riders".leftPadded(14) }.joined()
-        + "   memory  threads  limit",
+      "era             riders    floor simplest x simplest  memory threads  limit",
     ]
-    for era in eras {
-      let floors = sizes.map { size in
-        scale.first { $0.era == era && $0.riders == size }?.floor
-      }
-      let last = floors.last { $0 != nil } ?? nil
+    for step in steps {
+      guard let floor = step.floor else { continue }
       lines.append(
-        era.padding(toLength: 14, withPad: " ", startingAt: 0)
-          + floors.map { Self.seconds($0?.wallSeconds).leftPadded(14) }.joined()
-          + (last?.peakMegabytes.map { String(format: "%.0f MB", $0) } ?? "-").leftPadded(9)
-          + (last?.peakThreads.map(String.init) ?? "-").leftPadded(9) + "  "
-          + (floors.compactMap { $0?.stopped }.first ?? ""))
+        Self.row(
+          .left(step.era, 14), .right(String(step.riders), 8),
+          .right(Self.seconds(floor.wallSeconds), 9),
+          .right(Self.seconds(step.simplest?.wallSeconds), 9),
+          .right(Self.times(step.floorRatio), 11),
+          .right(floor.peakMegabytes.map { String(format: "%.0f MB", $0) } ?? "-", 8),
+          .right(floor.peakThreads.map(String.init) ?? "-", 8), .left("  ", 2),
+          .left(floor.stopped ?? step.simplest?.stopped ?? "", 0)))
     }
     return lines
   }
 
   /// Section 5: each run against its floor of waiting and against its
-  /// second floor, which adds the era's bare primitive once per visit.
+  /// second floor, measured.
   func protectionTable() -> [String] {
-    let steps = scale.filter { $0.secondFloorSeconds != nil }
+    let steps = scale.filter { $0.secondFloor != nil }
     guard !steps.isEmpty else { return [] }
     var lines = [
       "",
-      "5. Waiting and protection: the second floor is the floor (section 4) plus the",
-      "   era's bare primitive (section 1, its median with the fewest riders) once",
-      "   for every station visit the run made. x floor: the run over its floor;",
-      "   x second: over the second floor; what is left is neither waiting nor",
-      "   the bare primitive.",
+      "5. Waiting and protection: the second floor is the floor's riders also",
+      "   visiting 1,000 stations, before each leg and after the last, each visit",
+      "   the era's bare primitive as many times as its safe visit needs it (below)",
+      "   and nothing else; a process of its own, timed whole as the run is. Per",
+      "   visit: what the visits added to the floor, over their number (~0: less",
+      "   than the floor's own noise). x second: the run over its second floor;",
+      "   what is left is neither waiting nor the bare primitive.",
       "",
       "era             riders      visits  per visit   floor  second     wall x floor x second",
     ]
     for step in steps {
-      guard let protection = step.protection, let visits = step.visits else { continue }
       lines.append(
         Self.row(
           .left(step.era, 14), .right(String(step.riders), 8),
-          .right(Self.grouped(visits), 12), .right(Self.ns(protection.nsPerVisit), 11),
+          .right(step.visits.map(Self.grouped) ?? "-", 12),
+          .right(step.nsPerVisit.map { $0 > 0 ? Self.ns($0) : "~0" } ?? "-", 11),
           .right(Self.seconds(step.floor?.wallSeconds), 8),
           .right(Self.seconds(step.secondFloorSeconds), 8),
           .right(Self.seconds(step.wallSeconds), 9),
           .right(Self.times(step.ratio), 8), .right(Self.times(step.secondRatio), 9)))
     }
-    let primitives = steps.compactMap { step in
-      step.protection.map { "\(step.runEra): \($0.primitive)" }
+    let primitives = steps.compactMap { step -> String? in
+      guard let second = step.secondFloor, let name = second.primitive,
+        let count = second.perVisit
+      else { return nil }
+      return "\(step.runEra): \(name), \(count) a visit" + (second.why.map { " (\($0))" } ?? "")
     }.firstOfEach
     lines +=
       [""]
-      + Self.wrapped("per visit: " + primitives.joined(separator: "; "), width: 77).map {
+      + Self.wrapped("a visit: " + primitives.joined(separator: "; "), width: 77).map {
         "   " + $0
       }
     return lines

@@ -211,15 +211,15 @@ struct Report: Codable, Sendable {
         if let ratio = last.ratio, let floor = last.floor?.wallSeconds {
           sentence +=
             ", \(Self.times(ratio)) its floor (\(String(format: "%.2f", floor)) s"
-            + " only to wait out the legs)"
+            + " only to wait out the legs"
+            + (last.floorRatio.map { ", \(Self.times($0)) the simplest floor" } ?? "") + ")"
         }
         if let second = last.secondRatio, let seconds = last.secondFloorSeconds,
-          let protection = last.protection, let visits = last.visits
+          let primitive = last.secondFloor?.primitive, let count = last.secondFloor?.perVisit
         {
           sentence +=
             " and \(Self.times(second)) its second floor (\(String(format: "%.2f", seconds)) s,"
-            + " with \(Self.grouped(visits)) visits of \(Self.ns(protection.nsPerVisit)),"
-            + " its \(protection.primitive))"
+            + " with \(primitive), \(count) a visit)"
           if second > 1.25, let wall = last.wallSeconds {
             sentence +=
               "; the rest, \(String(format: "%.2f", wall - seconds)) s, is neither waiting"

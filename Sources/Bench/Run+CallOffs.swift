@@ -36,7 +36,7 @@ extension Run {
           note("\(era) \(mode), \(riders) riders")
           let run = try simulate(
             era, mode: mode, riders: riders, paths: 3, legMs: legMs, on: city,
-            extra: ["--call-off", "\(riders / 10)"], limit: options.scaleLimit)
+            extra: ["--call-off", "\(riders / 10)"], limit: options.callOffLimit)
           guard run.status == 0, let line = run.output.split(separator: "\n").first,
             let report = try? RunReport(jsonLine: String(line)), let callOffs = report.callOffs
           else {

@@ -32,9 +32,10 @@ extension Run {
           note("\(label), \(riders) riders: not run; the floor")
           stoppedEras.insert(label)
           steps.append(
-            ScaleStep(
-              era: label, riders: riders, wallSeconds: nil, peakMegabytes: nil, peakThreads: nil,
-              stopped: reason, floor: try floor(era, riders: riders, legs: legs, extra: extra)))
+            try floors(
+              ScaleStep(
+                era: label, riders: riders, wallSeconds: nil, peakMegabytes: nil,
+                peakThreads: nil, stopped: reason), legs: legs, extra: extra))
           continue
         }
         note("\(label), \(riders) riders")
@@ -58,13 +59,12 @@ extension Run {
           stopped = String(format: "%.1fx the time of the step before", run.seconds / before)
         }
         previous[label] = (riders, run.seconds)
-        note("\(label), \(riders) riders: the floor")
         var step = ScaleStep(
           era: label, riders: riders, wallSeconds: run.timedOut ? nil : run.seconds,
           peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
-          stopped: stopped, floor: try floor(era, riders: riders, legs: legs, extra: extra))
+          stopped: stopped)
         step.visits = JSONReport(run.output)?.stationVisits
-        steps.append(step)
+        steps.append(try floors(step, legs: legs, extra: extra))
       }
     }
     return steps
@@ -80,22 +80,51 @@ extension Run {
     return String(format: "not run: about %.0f s at its pace", expected)
   }
 
-  /// The era's floor with `riders` riders, whole process as the run is timed.
-  /// - Parameter extra: the run's own options the floor shares (`--thread-cap`).
-  func floor(_ era: String, riders: Int, legs: Int, extra: [String]) throws -> ScaleStep.Floor {
-    let run = try Spawn.run(
-      path(era),
-      ["bench-floor", "--riders", "\(riders)", "--legs", "\(legs)", "--leg-ms", "1"] + extra,
-      limit: options.scaleLimit)
+  /// The step with its three floors, each a process of its own timed
+  /// whole as the run is: the era's floor of waiting, the simplest one,
+  /// and the second floor (the floor's riders visiting 1,000 stations, as
+  /// many as the run's city has, each visit the era's bare primitive).
+  func floors(_ step: ScaleStep, legs: Int, extra: [String]) throws -> ScaleStep {
+    var step = step
+    let era = step.runEra
+    let riders = ["--riders", "\(step.riders)", "--legs", "\(legs)", "--leg-ms", "1"]
+    note("\(step.era), \(step.riders) riders: the floor")
+    step.floor = try floor(path(era), ["bench-floor"] + riders + extra, legs: legs)
+    note("\(step.era), \(step.riders) riders: the simplest floor")
+    step.simplest = try floor(
+      Bundle.main.executablePath ?? CommandLine.arguments[0],
+      ["simplest-floor", era] + riders
+        + ["--thread-cap", "\(SimplestFloor.threadCap(era, extra: extra))"], legs: legs)
+    note("\(step.era), \(step.riders) riders: the second floor")
+    step.secondFloor = try floor(
+      path(era), ["bench-floor"] + riders + ["--stations", "1000"] + extra, legs: legs)
+    return step
+  }
+
+  /// One floor: a child process, timed whole; a second floor's line says
+  /// its primitive and how many a visit made.
+  func floor(_ executable: String, _ arguments: [String], legs: Int) throws -> ScaleStep.Floor {
+    let run = try Spawn.run(executable, arguments, limit: options.scaleLimit)
     var stopped: String?
     if run.timedOut {
       stopped = "still waiting after \(Int(options.scaleLimit)) s: stopped"
     } else if run.status != 0 {
       stopped = "failed with exit \(run.status)"
     }
-    return ScaleStep.Floor(
+    var floor = ScaleStep.Floor(
       legs: legs, wallSeconds: stopped == nil ? run.seconds : nil,
       peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
       stopped: stopped)
+    if let line = run.output.split(separator: "\n").first,
+      let fields = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+      let perVisit = fields["per_visit"] as? Int, let made = fields["primitives"] as? Int,
+      perVisit > 0
+    {
+      floor.perVisit = perVisit
+      floor.primitive = fields["primitive"] as? String
+      floor.why = fields["why"] as? String
+      floor.visits = made / perVisit
+    }
+    return floor
   }
 }

@@ -49,7 +49,7 @@ extension ActorsEra {
 
   /// An actor that only counts its calls: the price of the hop. (A method
   /// with an empty body is optimised away, hop and all.)
-  private actor Empty {
+  actor Empty {
     private var calls = 0
     func call() { calls &+= 1 }
   }
@@ -75,16 +75,32 @@ extension ActorsEra {
 }
 
 extension ActorsEra {
+  static var visitPrimitive: VisitPrimitive {
+    VisitPrimitive(
+      "actor call", perVisit: 1,
+      why: "a safe visit is one call of its station's method: a hop there and back")
+  }
+
   /// The floor: a child task per rider in the run's crews, each sleeping
-  /// through its legs with `Task.sleep`.
-  static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {
+  /// through its legs with `Task.sleep`. The second floor adds a call of a
+  /// station actor before each leg and after the last.
+  static func waitOutLegs(
+    riders: Int, legs: Int, leg: Duration, threadCap: Int?, visits: FloorVisits?
+  ) async {
+    let stations = (0..<(visits?.stations ?? 0)).map { _ in Empty() }
     await withTaskGroup(of: Void.self) { crews in
       for crew in Run.crews(of: 0..<riders) {
         crews.addTask {
           await withTaskGroup(of: Void.self) { group in
-            for _ in crew {
+            for rider in crew {
               group.addTask {
-                for _ in 0..<legs { try? await Task.sleep(for: leg) }
+                for number in 0...legs {
+                  if let visits {
+                    await stations[visits.station(rider: rider, visit: number)].call()
+                    visits.count()
+                  }
+                  if number < legs { try? await Task.sleep(for: leg) }
+                }
               }
             }
           }

@@ -43,17 +43,36 @@ extension CallbacksEra {
 }
 
 extension CallbacksEra {
+  static var visitPrimitive: VisitPrimitive {
+    VisitPrimitive(
+      "empty round trip", perVisit: 1,
+      why: "a visit is one block on the station's queue and its answer on the rider's")
+  }
+
   /// The floor: each rider a chain of `asyncAfter` on its lane, started from
-  /// a concurrent queue as a run starts its riders.
-  static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {
+  /// a concurrent queue as a run starts its riders. The second floor adds a
+  /// round trip to a station's queue before each leg and after the last.
+  static func waitOutLegs(
+    riders: Int, legs: Int, leg: Duration, threadCap: Int?, visits: FloorVisits?
+  ) async {
     let lanes = Lanes(riders: riders, probe: .waiting(.zero))
     let start = DispatchQueue(label: "run", attributes: .concurrent)
+    let stations = (0..<(visits?.stations ?? 0)).map { DispatchQueue(label: "station \($0)") }
     let interval = leg.dispatchInterval
     await BenchCase.chains(riders) { index, done in
       let queue = lanes.queue(for: index)
+      @Sendable func visit(_ number: Int, then next: @escaping @Sendable () -> Void) {
+        guard let visits else { return next() }
+        stations[visits.station(rider: index, visit: number)].async {
+          visits.count()
+          queue.async(execute: next)
+        }
+      }
       @Sendable func ride(_ left: Int) {
-        guard left > 0 else { return done() }
-        queue.asyncAfter(deadline: .now() + interval) { ride(left - 1) }
+        visit(legs - left) {
+          guard left > 0 else { return done() }
+          queue.asyncAfter(deadline: .now() + interval) { ride(left - 1) }
+        }
       }
       start.async { ride(legs) }
     }

@@ -61,9 +61,20 @@ extension DispatchEra {
 }
 
 extension DispatchEra {
+  static var visitPrimitive: VisitPrimitive {
+    VisitPrimitive(
+      "mutex around nothing", perVisit: 1,
+      why: "a safe visit takes its station's lock once, for the check and the act together")
+  }
+
   /// The floor: a thread per rider under the run's cap, each napping
   /// through its legs as a rider does (a wait on a group that never empties).
-  static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {
+  /// The second floor adds a station's lock around nothing before each leg
+  /// and after the last.
+  static func waitOutLegs(
+    riders: Int, legs: Int, leg: Duration, threadCap: Int?, visits: FloorVisits?
+  ) async {
+    let stations = (0..<(visits?.stations ?? 0)).map { _ in Self.counters(.mutex) }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       Thread {
         let never = DispatchGroup()  // a run's `stopped`, never pulled
@@ -71,9 +82,15 @@ extension DispatchEra {
         let everyone = DispatchGroup()
         Run.startRiders(
           0..<riders, threadCap: threadCap ?? Run.threadCap, stop: StopSwitch(), everyone: everyone
-        ) { _ in
+        ) { rider in
           {
-            for _ in 0..<legs { _ = never.wait(timeout: .now() + leg.dispatchInterval) }
+            for number in 0...legs {
+              if let visits {
+                stations[visits.station(rider: rider, visit: number)].update { _ in }
+                visits.count()
+              }
+              if number < legs { _ = never.wait(timeout: .now() + leg.dispatchInterval) }
+            }
           }
         }
         everyone.wait()

@@ -49,17 +49,40 @@ extension FuturesEra {
 }
 
 extension FuturesEra {
+  static var visitPrimitive: VisitPrimitive {
+    VisitPrimitive(
+      "empty future waited for", perVisit: 3,
+      why:
+        "a safe visit, --exclusive condition, waits for its exclusive future, whose work"
+        + " waits for two on the station's queue: the check and the act")
+  }
+
   /// The floor: a future per rider on a thread of its own under the run's
   /// cap, each waiting out its legs on `Future.after`, and one thread
-  /// waiting for every journey, as a run does.
-  static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {
+  /// waiting for every journey, as a run does. The second floor adds a
+  /// visit before each leg and after the last: an empty future on the
+  /// default queue whose work waits for two empty ones on a station's queue.
+  static func waitOutLegs(
+    riders: Int, legs: Int, leg: Duration, threadCap: Int?, visits: FloorVisits?
+  ) async {
     let interval = leg.dispatchInterval
+    let stations = (0..<(visits?.stations ?? 0)).map { DispatchQueue(label: "station \($0)") }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       Thread {
         let journeys = Run.onThreads(
           Array(0..<riders), threadCap: Run.threadCap, stop: StopSwitch()
-        ) { _ in
-          for _ in 0..<legs { try? Future.after(interval).wait() }
+        ) { rider in
+          for number in 0...legs {
+            if let visits {
+              let station = stations[visits.station(rider: rider, visit: number)]
+              Future<Void, Never> {
+                Future<Void, Never>(on: station) {}.wait()
+                Future<Void, Never>(on: station) {}.wait()
+              }.wait()
+              visits.count(3)
+            }
+            if number < legs { try? Future.after(interval).wait() }
+          }
         }
         for journey in journeys { journey.wait() }
         continuation.resume()

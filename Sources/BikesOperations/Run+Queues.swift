@@ -19,14 +19,31 @@ final class Queues: Sendable {
 
   let riders: OperationQueue
   let run: OperationQueue
-  private let counters: Locked<[Purpose: Counter]>
+  /// One counter a purpose (in `Purpose`'s order), of atomics: every step
+  /// of every rider counts itself in and out, and a lock all riders take
+  /// twice a step made a tenth of the floor's time wait on it.
+  private let counters: [Counter]
   private let hooks: Step.Hooks
   private let stopped = Atomic(false)
 
-  private struct Counter {
-    var now = 0
-    var peak = 0
-    var total = 0
+  private final class Counter: Sendable {
+    let now = Atomic(0)
+    let peak = Atomic(0)
+    let total = Atomic(0)
+
+    func enter() {
+      let now = now.wrappingAdd(1, ordering: .relaxed).newValue
+      total.wrappingAdd(1, ordering: .relaxed)
+      var peak = peak.load(ordering: .relaxed)
+      while now > peak {
+        let (exchanged, original) = self.peak.weakCompareExchange(
+          expected: peak, desired: now, ordering: .relaxed)
+        if exchanged { break }
+        peak = original
+      }
+    }
+
+    func leave() { now.wrappingSubtract(1, ordering: .relaxed) }
   }
 
   /// - Parameter hooks: tests: set on every operation added.
@@ -35,34 +52,31 @@ final class Queues: Sendable {
     riders.name = "riders"
     run = OperationQueue()
     run.name = "run"
-    counters = Locked(Dictionary(uniqueKeysWithValues: Purpose.allCases.map { ($0, Counter()) }))
+    counters = Purpose.allCases.map { _ in Counter() }
     self.hooks = hooks
   }
 
-  /// Hands `step` to `queue`, counting it in flight until its completion block runs.
+  private func counter(_ purpose: Purpose) -> Counter {
+    counters[Purpose.allCases.firstIndex(of: purpose) ?? 0]
+  }
+
+  /// Hands `step` to `queue`, counting it in flight until it hands on.
   /// After Ctrl-C a journey step is not queued at all: it is cancelled and
   /// hands on its successor at once (see `cancelAll`).
   func add(_ step: Step, to queue: OperationQueue, as purpose: Purpose) {
-    step.watch(hooks)
     if purpose != .run && stopped.load(ordering: .sequentiallyConsistent) {
+      step.watch(hooks)
       step.cancel()
       step.handOn()
       return
     }
-    counters.withLock { counters in
-      var counter = counters[purpose] ?? Counter()
-      counter.now += 1
-      counter.total += 1
-      counter.peak = max(counter.peak, counter.now)
-      counters[purpose] = counter
-    }
-    // The block captures the counters, not the step. On Linux a completion
-    // block that captured its own operation would keep it alive for ever (a
-    // retain cycle): corelibs never clears it. Darwin sets it to nil once it
-    // has begun (iOS 8, macOS 10.10): there only a never-finished one leaks.
-    step.completionBlock = { [weak self] in
-      self?.counters.withLock { $0[purpose, default: Counter()].now -= 1 }
-    }
+    let counter = counter(purpose)
+    counter.enter()
+    // Out of flight when the step hands on, as it finishes. Not in a
+    // `completionBlock`: corelibs runs each as a block of its own on the
+    // global queue (`Operation.swift`), one more block for every
+    // operation, where the step's end is already a place to count.
+    step.queued(watchedBy: hooks) { counter.leave() }
     queue.addOperation(step)
     // After Ctrl-C a journey step is cancelled once it is in (see `cancelAll`).
     // No lock around `addOperation`: with one, 100,000 riders queued up
@@ -109,23 +123,23 @@ final class Queues: Sendable {
   }
 
   /// Operations handed to the queues so far.
-  var added: Int { counters.withLock { $0.values.reduce(0) { $0 + $1.total } } }
+  var added: Int { counters.reduce(0) { $0 + $1.total.load(ordering: .relaxed) } }
 
   /// Live: operations in flight now, per queue.
   var line: String {
-    let counts = counters.withLock { $0 }
-    return "in flight: "
-      + Purpose.allCases.map { "\($0.rawValue) \(counts[$0]?.now ?? 0)" }.joined(separator: ", ")
+    "in flight: "
+      + Purpose.allCases.map { "\($0.rawValue) \(counter($0).now.load(ordering: .relaxed))" }
+      .joined(separator: ", ")
   }
 
   /// For the report: the most in flight at once and the total, per queue.
   var notes: [String] {
-    let counts = counters.withLock { $0 }
-    return Purpose.allCases.map { purpose in
-      let counter = counts[purpose] ?? Counter()
+    Purpose.allCases.map { purpose in
+      let counter = counter(purpose)
       return
         "operations on \(purpose.rawValue) queue\(purpose == .stations ? "s" : ""): "
-        + "\(counter.total) added, at most \(counter.peak) in flight at once"
+        + "\(counter.total.load(ordering: .relaxed)) added,"
+        + " at most \(counter.peak.load(ordering: .relaxed)) in flight at once"
     }
   }
 }

@@ -94,7 +94,11 @@ import Testing
         stopped: "still running after 60 s: stopped"),
     ]
     report.scale[0].visits = 20_000
-    report.scale = report.scale.map { $0.protected(by: report.operations) }
+    report.scale[0].simplest = ScaleStep.Floor(
+      legs: 19, wallSeconds: 0.05, peakMegabytes: 20, peakThreads: 5, stopped: nil)
+    report.scale[0].secondFloor = ScaleStep.Floor(
+      legs: 19, wallSeconds: 0.082, peakMegabytes: 31, peakThreads: 6, stopped: nil,
+      visits: 20_000, primitive: "actor call", perVisit: 1, why: "one hop")
     report.callOffs = [
       CallOffStep(
         era: "actors", mode: "racy", riders: 1_000, legMs: 10, calledOff: 100, stranded: 100,
@@ -117,8 +121,8 @@ import Testing
           + " (actor call) and 50x an atomic add; its racy pair costs 1.3x the safe one; the whole"
           + " run does 2.5x the racy visits a second.",
         "actors ran 1000 riders in 0.10 s with 40 MB at most, 1.2x its floor (0.08 s only to"
-          + " wait out the legs) and 1.2x its second floor (0.08 s, with 20,000 visits of"
-          + " 100 ns, its actor call).",
+          + " wait out the legs, 1.6x the simplest floor) and 1.2x its second floor (0.08 s, with"
+          + " actor call, 1 a visit).",
         "operations stopped scaling at 1000 riders (still running after 60 s: stopped).",
       ])
   }
@@ -178,23 +182,25 @@ import Testing
       text.contains(
         "4. The floors: each rider only waits out 19 legs of 1 ms, in the era's own"))
     #expect(text.contains { $0.hasPrefix("   nothing else: 19,000 waits at 1,000 riders.") })
-    #expect(text.contains("actors                0.08 s    30 MB        6  "))
-    #expect(text.contains("operations                 -        -        -  "))
+    #expect(text.contains { $0.hasPrefix("   the simplest floor: the same waiting written") })
   }
 
-  /// The second floor: the floor plus the era's bare primitive once a
-  /// visit, from section 1's figure with the fewest riders; and the run's
-  /// ratio to it, in the table and the JSON.
-  @Test func theSecondFloorAddsTheBarePrimitiveOnceAVisit() throws {
+  /// The second floor, measured: what its visits added over their number,
+  /// and the run's ratio to it, in the table and the JSON; the floor
+  /// beside the simplest one.
+  @Test func theSecondFloorIsMeasuredAndTheFloorSetBesideTheSimplest() throws {
     let step = try #require(Self.report.scale.first)
-    #expect(step.protection == ScaleStep.Protection(primitive: "actor call", nsPerVisit: 100))
+    #expect(abs((step.nsPerVisit ?? 0) - 100) < 1e-6)
     #expect(abs((step.secondFloorSeconds ?? 0) - 0.082) < 1e-9)
     #expect(abs((step.secondRatio ?? 0) - 0.1 / 0.082) < 1e-9)
+    #expect(abs((step.floorRatio ?? 0) - 0.08 / 0.05) < 1e-9)
     let text = Self.report.text(try #require(try BenchOptions.parse([])))
     #expect(
       text.contains(
         "actors            1000      20,000     100 ns  0.08 s  0.08 s   0.10 s    1.2x     1.2x"))
-    #expect(text.contains("   per visit: actors: actor call"))
+    #expect(text.contains("   a visit: actors: actor call, 1 a visit (one hop)"))
+    #expect(
+      text.contains("actors            1000   0.08 s   0.05 s       1.6x   30 MB       6  "))
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(Self.report.json().utf8)) as? [String: Any])
     let scale = try #require(json["scale"] as? [[String: Any]])
@@ -265,6 +271,26 @@ import Testing
     #expect(bad.errorLines.count == 1)
   }
 
+  /// The yardstick: each era's waiting written as simply as it can be.
+  @Test(arguments: EraInfo.all.map(\.name))
+  func theSimplestFloorWaitsOutEveryLeg(era: String) async throws {
+    let bench = try Executable("bikes-bench")
+    let result = try await bench.running([
+      "simplest-floor", era, "--riders", "300", "--legs", "3", "--leg-ms", "5",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let floor = try #require(
+      try JSONSerialization.jsonObject(with: Data((result.outputLines.first ?? "").utf8))
+        as? [String: Any])
+    #expect(floor["era"] as? String == era)
+    #expect(try #require(floor["wall_seconds"] as? Double) >= 0.015)
+    for arguments in [["callbacks", "--riders", "0"], ["nowhere"], ["actors", "--fast", "1"]] {
+      let bad = try await bench.running(["simplest-floor"] + arguments)
+      #expect(bad.status == 2, "\(arguments)")
+      #expect(bad.errorLines.count == 1, "\(arguments)")
+    }
+  }
+
   @Test(arguments: EraInfo.all.map(\.executable))
   func everyEraWaitsOutItsFloor(executable: String) async throws {
     let bikes = try Executable(executable)
@@ -280,6 +306,20 @@ import Testing
     #expect(floor["legs"] as? Int == 3)
     // Three legs of 5 ms, one after the other: no rider can be quicker.
     #expect(try #require(floor["wall_seconds"] as? Double) >= 0.015)
+    // The second floor: every visit (three legs: four a rider) makes the
+    // era's bare primitive as many times as the era says its visit needs.
+    let second = try await bikes.running([
+      "bench-floor", "--riders", "300", "--legs", "3", "--leg-ms", "1", "--stations", "10",
+    ])
+    #expect(second.status == 0, "\(second.standardError)")
+    let visits = try #require(
+      try JSONSerialization.jsonObject(with: Data((second.outputLines.first ?? "").utf8))
+        as? [String: Any])
+    let perVisit = try #require(visits["per_visit"] as? Int)
+    #expect(perVisit >= 1)
+    #expect(visits["primitives"] as? Int == 300 * 4 * perVisit)
+    #expect(visits["stations"] as? Int == 10)
+    #expect(!(visits["why"] as? String ?? "").isEmpty)
     // Only an era with a cap on its threads takes one.
     let capped = try await bikes.running(["bench-floor", "--thread-cap", "8"])
     #expect((capped.status == 0) == (executable == "bikes-dispatch"), "\(capped.standardError)")

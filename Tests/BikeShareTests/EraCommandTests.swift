@@ -30,7 +30,10 @@ enum ScriptedEra: Era {
   }
 
   /// Vans that do nothing: the stations stay as they were.
-  static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {}
+  static func waitOutLegs(
+    riders: Int, legs: Int, leg: Duration, threadCap: Int?, visits: FloorVisits?
+  ) async {}
+  static var visitPrimitive: VisitPrimitive { VisitPrimitive("nothing", perVisit: 1, why: "") }
 
   static func transfer(_ stage: TransferStage) async -> [StationCounts] {
     for van in stage.vans { stage.probe.finished(rider: van) }
@@ -87,7 +90,10 @@ enum ScriptedEra: Era {
       return stage.station.counts
     }
     /// Vans that never finish: a deadlock, as the real runtime shows one.
-    static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {}
+    static func waitOutLegs(
+      riders: Int, legs: Int, leg: Duration, threadCap: Int?, visits: FloorVisits?
+    ) async {}
+    static var visitPrimitive: VisitPrimitive { VisitPrimitive("nothing", perVisit: 1, why: "") }
 
     static func transfer(_ stage: TransferStage) async -> [StationCounts] {
       try? await Task.sleep(for: .seconds(3600))
@@ -109,7 +115,10 @@ enum ScriptedEra: Era {
       return RunOutcome(riders: [], stations: [])
     }
     static func replay(_ stage: ReplayStage) async -> StationCounts { stage.station.counts }
-    static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async {}
+    static func waitOutLegs(
+      riders: Int, legs: Int, leg: Duration, threadCap: Int?, visits: FloorVisits?
+    ) async {}
+    static var visitPrimitive: VisitPrimitive { VisitPrimitive("nothing", perVisit: 1, why: "") }
 
     static func transfer(_ stage: TransferStage) async -> [StationCounts] {
       stage.stations.map(\.counts)

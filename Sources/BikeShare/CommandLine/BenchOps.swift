@@ -69,12 +69,19 @@ enum BenchOps {
     }
   }
 
-  /// `bikes-<era> bench-floor --riders N --legs L --leg-ms M [--thread-cap N]`: not in
-  /// `--help`; `bikes-bench` runs it beside a run of as many riders. Prints
-  /// one JSON line: riders, legs, leg_ms and the seconds every rider took.
+  /// `bikes-<era> bench-floor --riders N --legs L --leg-ms M [--stations S] [--thread-cap N]`:
+  /// not in `--help`; `bikes-bench` runs it beside a run of as many riders.
+  /// Prints one JSON line: riders, legs, leg_ms and the seconds every rider
+  /// took. With `--stations`, the second floor: every rider also visits one
+  /// of S stations before each leg and after the last, each visit the era's
+  /// bare primitive as many times as its visit needs it; the line adds the
+  /// stations, the primitive, how many a visit makes and how many were made.
   static func floor<E: Era>(_ era: E.Type, arguments: [String]) async -> Int32 {
     var values = ["--riders": 1, "--legs": 19, "--leg-ms": 1]
-    var limits = ["--riders": 1...1_000_000, "--legs": 1...1_000, "--leg-ms": 0...1_000]
+    var limits = [
+      "--riders": 1...1_000_000, "--legs": 1...1_000, "--leg-ms": 0...1_000,
+      "--stations": 1...100_000,
+    ]
     if E.info.takes(.threadCap) { limits["--thread-cap"] = 1...10_000 }
     var rest = arguments[...]
     while let flag = rest.popFirst() {
@@ -95,12 +102,20 @@ enum BenchOps {
     let clock = ContinuousClock()
     let started = clock.now
     let threadCap = values["--thread-cap"]
+    let visits = values["--stations"].map(FloorVisits.init)
     await E.waitOutLegs(
-      riders: riders, legs: legs, leg: .milliseconds(millis), threadCap: threadCap)
+      riders: riders, legs: legs, leg: .milliseconds(millis), threadCap: threadCap, visits: visits)
     let seconds = started.duration(to: clock.now).seconds
+    let primitive = E.visitPrimitive
+    let why = (try? JSONEncoder().encode(primitive.why)).map { String(decoding: $0, as: UTF8.self) }
     Console.out(
       #"{"era": "\#(E.name)", "riders": \#(riders), "legs": \#(legs), "leg_ms": \#(millis), "#
         + (threadCap.map { #""thread_cap": \#($0), "# } ?? "")
+        + (visits.map {
+          #""stations": \#($0.stations), "primitive": "\#(primitive.name)", "#
+            + #""per_visit": \#(primitive.perVisit), "why": \#(why ?? "null"), "#
+            + #""primitives": \#($0.primitives), "#
+        } ?? "")
         + #""wall_seconds": \#(seconds)}"#)
     return ExitCode.done
   }

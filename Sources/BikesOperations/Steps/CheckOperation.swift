@@ -14,7 +14,7 @@ final class CheckOperation: Step, @unchecked Sendable {
     self.want = want
     self.log = log
     super.init(
-      rider: rider, name: "rider \(rider + 1): check \(station.record.name)",
+      rider: rider, doing: "check", at: station.record.name,
       arrival: Self.arrival(of: request, at: station))
   }
 

@@ -9,7 +9,7 @@ final class DoneOperation: Step, @unchecked Sendable {
     (nil, nil))
 
   init(rider: Int) {
-    super.init(rider: rider, name: "rider \(rider + 1): done")
+    super.init(rider: rider, doing: "done")
   }
 
   /// Where the totals come from (set once by the rider, which owns this operation).

@@ -1,6 +1,7 @@
 import BikeShare
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Riding or walking to the next station: an asynchronous operation. It
 /// starts a timer and finishes when the timer fires, holding no thread in
@@ -16,39 +17,41 @@ import Foundation
 /// (`Sources/Foundation/Operation.swift`). Calling both is right on both.
 /// (`isAsynchronous` dates from iOS 7, 2013; before it, `isConcurrent`.)
 final class LegOperation: Step, @unchecked Sendable {
-  private enum Phase { case waiting, executing, finished }
+  private enum Phase: UInt8, AtomicRepresentable { case waiting, executing, finished }
 
-  private let duration: Duration
+  private let duration: DispatchTimeInterval
   private let arrived: @Sendable (LegOperation) -> Void
-  private let state = Locked<(phase: Phase, kind: NextStep.Leg?)>((.waiting, nil))
+  /// Read by the queue several times an operation: an atomic, not a lock.
+  private let phase = Atomic(Phase.waiting)
+  private let kind = Locked<NextStep.Leg?>(nil)
 
   /// - Parameter arrived: called when the leg is over (not if it is cancelled).
   init(rider: Int, duration: Duration, arrived: @escaping @Sendable (LegOperation) -> Void) {
-    self.duration = duration
+    self.duration = duration.dispatchInterval
     self.arrived = arrived
-    super.init(rider: rider, name: "rider \(rider + 1): leg")
+    super.init(rider: rider, doing: "leg")
   }
 
   override var isAsynchronous: Bool { true }
-  override var isExecuting: Bool { state.withLock { $0.phase == .executing } }
-  override var isFinished: Bool { state.withLock { $0.phase == .finished } }
+  override var isExecuting: Bool { phase.load(ordering: .acquiring) == .executing }
+  override var isFinished: Bool { phase.load(ordering: .acquiring) == .finished }
 
   /// Normal or waiting: read from the take-or-leave step this leg depends on.
-  var leg: NextStep.Leg? { state.withLock { $0.kind } }
+  var leg: NextStep.Leg? { kind.withLock { $0 } }
 
   override func start() {
     guard begin() else { return finish() }
     let answer = dependency(TakeOrLeaveOperation.self)?.answer
-    state.withLock { $0.kind = answer == .turnedAway ? .waiting : .normal }
+    kind.withLock { $0 = answer == .turnedAway ? .waiting : .normal }
     willChangeValue(forKey: "isExecuting")
-    state.withLock { $0.phase = .executing }
+    phase.store(.executing, ordering: .releasing)
     didChangeValue(forKey: "isExecuting")
     // A `cancel()` that came before `.executing` did not finish the leg: do it here.
     guard !isCancelled else { return finish() }
-    let nanoseconds = Int(duration.seconds * 1e9)
-    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-      [weak self] in
-      guard let self, !self.isCancelled else { return }
+    // The timer holds the leg until it fires (a leg's length at most); a
+    // leg cancelled meanwhile has finished, and the timer does nothing.
+    DispatchQueue.global().asyncAfter(deadline: .now() + duration) {
+      guard !self.isCancelled else { return }
       self.arrived(self)
       self.finish()
     }
@@ -61,13 +64,9 @@ final class LegOperation: Step, @unchecked Sendable {
   }
 
   private func finish() {
-    let wasExecuting = state.withLock { state -> Bool? in
-      guard state.phase != .finished else { return nil }
-      defer { state.phase = .finished }
-      return state.phase == .executing
-    }
-    guard let wasExecuting else { return }  // finished already (timer and cancel can cross)
-    if wasExecuting {
+    let was = phase.exchange(.finished, ordering: .acquiringAndReleasing)
+    guard was != .finished else { return }  // finished already (timer and cancel can cross)
+    if was == .executing {
       willChangeValue(forKey: "isExecuting")
       didChangeValue(forKey: "isExecuting")
     }

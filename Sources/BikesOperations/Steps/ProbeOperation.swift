@@ -15,7 +15,7 @@ final class ProbeOperation: Step, @unchecked Sendable {
     self.stop = stop
     self.probe = probe
     self.check = check
-    super.init(rider: stop.rider, name: "rider \(stop.rider + 1): \(stop.point.rawValue)")
+    super.init(rider: stop.rider, doing: stop.point.rawValue)
   }
 
   override func main() {

@@ -21,7 +21,7 @@ final class SummaryOperation: Step, @unchecked Sendable {
     self.notes = notes
     self.vans = vans
     self.delivered = delivered
-    super.init(rider: -1, name: "summary")
+    super.init(rider: -1, doing: "summary")
   }
 
   override func main() {

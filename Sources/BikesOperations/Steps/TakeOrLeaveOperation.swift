@@ -30,9 +30,8 @@ final class TakeOrLeaveOperation: Step, @unchecked Sendable {
     self.mode = mode
     self.log = log
     self.answered = answered
-    let verb = want == .bike ? "take" : "leave"
     super.init(
-      rider: rider, name: "rider \(rider + 1): \(verb) at \(station.record.name)",
+      rider: rider, doing: want == .bike ? "take at" : "leave at", at: station.record.name,
       arrival: Self.arrival(of: request, at: station))
   }
 

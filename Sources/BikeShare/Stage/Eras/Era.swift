@@ -40,7 +40,14 @@ public protocol Era: SendableMetatype {
   /// threads under the same cap, futures or tasks), and nothing else: no
   /// station, dice, audit or log. Returns once every rider is done.
   /// - Parameter threadCap: `--thread-cap`, for an era that takes it (nil: its default).
-  static func waitOutLegs(riders: Int, legs: Int, leg: Duration, threadCap: Int?) async
+  /// - Parameter visits: the second floor: each rider also makes a visit
+  ///   before each leg and after the last, each `visitPrimitive` and
+  ///   nothing more (nil: the floor of waiting alone).
+  static func waitOutLegs(
+    riders: Int, legs: Int, leg: Duration, threadCap: Int?, visits: FloorVisits?) async
+  /// The second floor's visit: the era's bare primitive, as many times as
+  /// its safe visit needs it.
+  static var visitPrimitive: VisitPrimitive { get }
   /// `hazards`: the era's own ways to stop making progress, each with its fix.
   static var hazards: [Hazard] { get }
   /// `starts`: the ways its idiom starts two pieces of work one after the
