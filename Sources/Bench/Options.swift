@@ -54,7 +54,9 @@ struct BenchOptions: Sendable, Equatable {
       throughput   each era's simulation with 0 ms legs: station visits a second
       scale        1,000, 10,000 and 100,000 riders with 1 ms legs: wall, memory, threads,
                    each beside its floor (as many riders only waiting out their legs in
-                   the era's own way), and the floors side by side
+                   the era's own way), the floor beside the simplest one, and each run
+                   against its second floor (the floor's riders also visiting stations,
+                   each visit the era's bare primitive)
       call-offs    1,000 and 10,000 riders, one in ten called off while it rides: the
                    time from the call-off to the rider's stop, and the visits after it
       order        the order story's racy way to send work and its safe one, 20,000

@@ -50,7 +50,7 @@ extension Report {
       "   than the floor's own noise). x second: the run over its second floor;",
       "   what is left is neither waiting nor the bare primitive.",
       "",
-      "era             riders      visits  per visit   floor  second     wall x floor x second",
+      "era             riders      visits  per visit    floor   second     wall x floor x second",
     ]
     for step in steps {
       lines.append(
@@ -58,8 +58,8 @@ extension Report {
           .left(step.era, 14), .right(String(step.riders), 8),
           .right(step.visits.map(Self.grouped) ?? "-", 12),
           .right(step.nsPerVisit.map { $0 > 0 ? Self.ns($0) : "~0" } ?? "-", 11),
-          .right(Self.seconds(step.floor?.wallSeconds), 8),
-          .right(Self.seconds(step.secondFloorSeconds), 8),
+          .right(Self.seconds(step.floor?.wallSeconds), 9),
+          .right(Self.seconds(step.secondFloorSeconds), 9),
           .right(Self.seconds(step.wallSeconds), 9),
           .right(Self.times(step.ratio), 8), .right(Self.times(step.secondRatio), 9)))
     }

@@ -197,7 +197,8 @@ import Testing
     let text = Self.report.text(try #require(try BenchOptions.parse([])))
     #expect(
       text.contains(
-        "actors            1000      20,000     100 ns  0.08 s  0.08 s   0.10 s    1.2x     1.2x"))
+        "actors            1000      20,000     100 ns   0.08 s   0.08 s   0.10 s    1.2x     1.2x")
+    )
     #expect(text.contains("   a visit: actors: actor call, 1 a visit (one hop)"))
     #expect(
       text.contains("actors            1000   0.08 s   0.05 s       1.6x   30 MB       6  "))
