@@ -20,8 +20,8 @@ final class Queues: Sendable {
   let riders: OperationQueue
   let run: OperationQueue
   /// One counter a purpose (in `Purpose`'s order), of atomics: every step
-  /// of every rider counts itself in and out, and a lock all riders take
-  /// twice a step made a tenth of the floor's time wait on it.
+  /// of every rider counts itself in and out, so a lock here would be one
+  /// more that every rider takes twice a step.
   private let counters: [Counter]
   private let hooks: Step.Hooks
   private let stopped = Atomic(false)
