@@ -9,17 +9,18 @@ extension Report {
     guard let legs = steps.lazy.compactMap(\.floor).first?.legs,
       let largest = steps.map(\.riders).max()
     else { return [] }
-    var lines = [
-      "",
-      "4. The floors: each rider only waits out \(legs) legs of 1 ms, in the era's own",
-      "   way (its queues, operations, threads under its cap, futures or tasks),",
-      "   nothing else: \(Self.grouped(legs * largest)) waits at \(Self.grouped(largest)) riders. Beside it,",
-      "   the simplest floor: the same waiting written as simply as the era's way",
-      "   allows, with none of its code (bikes-bench simplest-floor). Whole-process",
-      "   wall time; the floor's memory and threads.",
-      "",
-      "era             riders    floor simplest x simplest  memory threads  limit",
-    ]
+    let intro =
+      "4. The floors: each rider only waits out \(legs) legs of 1 ms, in the era's own"
+      + " way (its queues, operations, threads under its cap, futures or tasks), nothing"
+      + " else: \(Self.grouped(legs * largest)) waits at \(Self.grouped(largest)) riders."
+      + " Beside it, the simplest floor: the same waiting written as simply as the era's"
+      + " way allows, with none of its code (bikes-bench simplest-floor). Whole-process"
+      + " wall time; the floor's memory and threads."
+    var lines =
+      [""] + Self.wrapped(intro, width: 79).map { $0.hasPrefix("  ") ? " " + $0 : $0 } + [
+        "",
+        "era             riders    floor simplest x simplest  memory threads  limit",
+      ]
     for step in steps {
       guard let floor = step.floor else { continue }
       lines.append(

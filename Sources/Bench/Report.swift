@@ -218,8 +218,8 @@ struct Report: Codable, Sendable {
           let primitive = last.secondFloor?.primitive, let count = last.secondFloor?.perVisit
         {
           sentence +=
-            " and \(Self.times(second)) its second floor (\(String(format: "%.2f", seconds)) s,"
-            + " with \(primitive), \(count) a visit)"
+            " and \(Self.times(second)) its second floor (\(String(format: "%.2f", seconds)) s:"
+            + " the floor and its bare primitive, \(primitive), \(count) a visit)"
           if second > 1.25, let wall = last.wallSeconds {
             sentence +=
               "; the rest, \(String(format: "%.2f", wall - seconds)) s, is neither waiting"
