@@ -130,9 +130,12 @@ struct ScaleStep: Codable, Sendable, Equatable {
     var primitive: String? = nil
     var perVisit: Int? = nil
     var why: String? = nil
+    /// The most threads its riders could have at once (nil: no cap).
+    var threadCap: Int? = nil
 
     enum CodingKeys: String, CodingKey {
       case legs, stopped, visits, primitive, why
+      case threadCap = "thread_cap"
       case wallSeconds = "wall_seconds"
       case peakMegabytes = "peak_megabytes"
       case peakThreads = "peak_threads"

@@ -29,7 +29,7 @@ extension Run {
           let reason = Self.beyondTheLimit(
             riders: riders, after: before, limit: options.scaleLimit)
         {
-          note("\(label), \(riders) riders: not run; the floor")
+          note("\(label), \(riders) riders: not run; its floors are")
           stoppedEras.insert(label)
           steps.append(
             try floors(
@@ -91,10 +91,11 @@ extension Run {
     note("\(step.era), \(step.riders) riders: the floor")
     step.floor = try floor(path(era), ["bench-floor"] + riders + extra, legs: legs)
     note("\(step.era), \(step.riders) riders: the simplest floor")
+    // The simplest floor's threads under the same cap as the era's floor's.
     step.simplest = try floor(
       Bundle.main.executablePath ?? CommandLine.arguments[0],
       ["simplest-floor", era] + riders
-        + ["--thread-cap", "\(SimplestFloor.threadCap(era, extra: extra))"], legs: legs)
+        + (step.floor?.threadCap.map { ["--thread-cap", "\($0)"] } ?? []), legs: legs)
     note("\(step.era), \(step.riders) riders: the second floor")
     step.secondFloor = try floor(
       path(era), ["bench-floor"] + riders + ["--stations", "1000"] + extra, legs: legs)
@@ -115,16 +116,18 @@ extension Run {
       legs: legs, wallSeconds: stopped == nil ? run.seconds : nil,
       peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
       stopped: stopped)
-    if let line = run.output.split(separator: "\n").first,
-      let fields = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-      let perVisit = fields["per_visit"] as? Int, let made = fields["primitives"] as? Int,
-      perVisit > 0
+    let fields = run.output.split(separator: "\n").first.flatMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    if let fields, let perVisit = fields["per_visit"] as? Int,
+      let made = fields["primitives"] as? Int, perVisit > 0
     {
       floor.perVisit = perVisit
       floor.primitive = fields["primitive"] as? String
       floor.why = fields["why"] as? String
       floor.visits = made / perVisit
     }
+    floor.threadCap = fields?["thread_cap"] as? Int
     return floor
   }
 }

@@ -12,18 +12,6 @@ import Synchronization
 enum SimplestFloor {
   static let eras = ["callbacks", "operations", "dispatch", "futures", "actors"]
 
-  /// The threads the era's floor may have at once: dispatch's `--thread-cap`
-  /// (256 unless the run says otherwise), the futures era's `Run.threadCap`
-  /// (5,000); the others have no cap.
-  static func threadCap(_ era: String, extra: [String]) -> Int {
-    if let flag = extra.firstIndex(of: "--thread-cap"), flag + 1 < extra.count,
-      let cap = Int(extra[flag + 1])
-    {
-      return cap
-    }
-    return era == "futures" ? 5_000 : 256
-  }
-
   /// Parses `ERA --riders N --legs L --leg-ms M [--thread-cap N]`, waits,
   /// and prints one JSON line as `bench-floor` does.
   static func main(_ arguments: [String]) -> Int32 {

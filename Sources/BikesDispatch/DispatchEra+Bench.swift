@@ -61,6 +61,8 @@ extension DispatchEra {
 }
 
 extension DispatchEra {
+  static var floorThreadCap: Int? { Run.threadCap }
+
   static var visitPrimitive: VisitPrimitive {
     VisitPrimitive(
       "mutex around nothing", perVisit: 1,

@@ -49,6 +49,8 @@ extension FuturesEra {
 }
 
 extension FuturesEra {
+  static var floorThreadCap: Int? { Run.threadCap }
+
   static var visitPrimitive: VisitPrimitive {
     VisitPrimitive(
       "empty future waited for", perVisit: 3,

@@ -310,6 +310,10 @@ import Testing
     #expect(floor["legs"] as? Int == 3)
     // Three legs of 5 ms, one after the other: no rider can be quicker.
     #expect(try #require(floor["wall_seconds"] as? Double) >= 0.015)
+    // An era whose riders hold threads says under what cap (the simplest
+    // floor is given the same).
+    let threadEras = ["bikes-dispatch", "bikes-futures"]
+    #expect((floor["thread_cap"] as? Int != nil) == threadEras.contains(executable))
     // The second floor: every visit (three legs: four a rider) makes the
     // era's bare primitive as many times as the era says its visit needs.
     let second = try await bikes.running([

@@ -110,7 +110,7 @@ enum BenchOps {
     let why = (try? JSONEncoder().encode(primitive.why)).map { String(decoding: $0, as: UTF8.self) }
     Console.out(
       #"{"era": "\#(E.name)", "riders": \#(riders), "legs": \#(legs), "leg_ms": \#(millis), "#
-        + (threadCap.map { #""thread_cap": \#($0), "# } ?? "")
+        + ((threadCap ?? E.floorThreadCap).map { #""thread_cap": \#($0), "# } ?? "")
         + (visits.map {
           #""stations": \#($0.stations), "primitive": "\#(primitive.name)", "#
             + #""per_visit": \#(primitive.perVisit), "why": \#(why ?? "null"), "#

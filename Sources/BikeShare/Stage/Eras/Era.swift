@@ -48,6 +48,9 @@ public protocol Era: SendableMetatype {
   /// The second floor's visit: the era's bare primitive, as many times as
   /// its safe visit needs it.
   static var visitPrimitive: VisitPrimitive { get }
+  /// The most threads the floor's riders may have at once unless
+  /// `--thread-cap` says otherwise (nil: the era's riders hold no thread).
+  static var floorThreadCap: Int? { get }
   /// `hazards`: the era's own ways to stop making progress, each with its fix.
   static var hazards: [Hazard] { get }
   /// `starts`: the ways its idiom starts two pieces of work one after the
@@ -56,6 +59,8 @@ public protocol Era: SendableMetatype {
 }
 
 extension Era {
+  public static var floorThreadCap: Int? { nil }
+
   /// Short name used in reports: `actors`, `callbacks`, ...
   public static var name: String { info.name }
   /// The executable: `bikes-actors`.
