@@ -89,6 +89,8 @@ struct ScaleStep: Codable, Sendable, Equatable {
 
   /// The station visits the run made (nil: not run, or not reported).
   var visits: Int? = nil
+  /// The run's processor time, user and system (nil: not run).
+  var processorSeconds: Double? = nil
 
   /// The run's wall time over its floor's.
   var ratio: Double? { Self.over(wallSeconds, floor?.wallSeconds) }
@@ -109,6 +111,17 @@ struct ScaleStep: Codable, Sendable, Equatable {
       let made = secondFloor?.visits, made > 0
     else { return nil }
     return (second - floor) * 1e9 / Double(made)
+  }
+
+  /// What is left, in processor time: the run's beyond its second floor's,
+  /// over the run's visits (microseconds a visit). Whatever the run does
+  /// that neither waits nor is the era's bare primitive: the journey, the
+  /// station's audit, the log's check, the era's own bookkeeping.
+  var restMicrosecondsPerVisit: Double? {
+    guard let run = processorSeconds, let second = secondFloor?.processorSeconds,
+      let visits, visits > 0
+    else { return nil }
+    return (run - second) * 1e6 / Double(visits)
   }
 
   private static func over(_ top: Double?, _ bottom: Double?) -> Double? {
@@ -132,10 +145,33 @@ struct ScaleStep: Codable, Sendable, Equatable {
     var why: String? = nil
     /// The most threads its riders could have at once (nil: no cap).
     var threadCap: Int? = nil
+    /// The median process's processor time, user and system.
+    var processorSeconds: Double? = nil
+    /// Every process's wall time, when the floor was measured more than
+    /// once (the median is `wallSeconds`).
+    var each: [Double]? = nil
+
+    /// The median of several measurements of one floor, by wall time,
+    /// carrying every wall time (in the order measured) when there are more
+    /// than one.
+    static func median(of measured: [Floor]) -> Floor? {
+      let sorted = measured.sorted { ($0.wallSeconds ?? 0) < ($1.wallSeconds ?? 0) }
+      guard var median = sorted.dropFirst(sorted.count / 2).first else { return nil }
+      if measured.count > 1 { median.each = measured.compactMap(\.wallSeconds) }
+      return median
+    }
+
+    /// How far apart its processes were: the largest less the smallest,
+    /// over the largest (nil: measured once).
+    var spread: Double? {
+      guard let each, each.count > 1, let largest = each.max(), largest > 0 else { return nil }
+      return (largest - (each.min() ?? largest)) / largest
+    }
 
     enum CodingKeys: String, CodingKey {
-      case legs, stopped, visits, primitive, why
+      case legs, stopped, visits, primitive, why, each
       case threadCap = "thread_cap"
+      case processorSeconds = "processor_seconds"
       case wallSeconds = "wall_seconds"
       case peakMegabytes = "peak_megabytes"
       case peakThreads = "peak_threads"
@@ -150,6 +186,8 @@ struct ScaleStep: Codable, Sendable, Equatable {
     case secondFloorSeconds = "second_floor_seconds"
     case secondRatio = "second_ratio"
     case nsPerVisit = "ns_per_visit"
+    case processorSeconds = "processor_seconds"
+    case restMicrosecondsPerVisit = "rest_microseconds_a_visit"
     case wallSeconds = "wall_seconds"
     case peakMegabytes = "peak_megabytes"
     case peakThreads = "peak_threads"
@@ -180,6 +218,7 @@ struct ScaleStep: Codable, Sendable, Equatable {
     simplest = try values.decodeIfPresent(Floor.self, forKey: .simplest)
     secondFloor = try values.decodeIfPresent(Floor.self, forKey: .secondFloor)
     visits = try values.decodeIfPresent(Int.self, forKey: .visits)
+    processorSeconds = try values.decodeIfPresent(Double.self, forKey: .processorSeconds)
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -199,6 +238,8 @@ struct ScaleStep: Codable, Sendable, Equatable {
     try values.encodeIfPresent(secondFloorSeconds, forKey: .secondFloorSeconds)
     try values.encodeIfPresent(nsPerVisit, forKey: .nsPerVisit)
     try values.encodeIfPresent(secondRatio, forKey: .secondRatio)
+    try values.encodeIfPresent(processorSeconds, forKey: .processorSeconds)
+    try values.encodeIfPresent(restMicrosecondsPerVisit, forKey: .restMicrosecondsPerVisit)
   }
 
   /// The era this step ran (`dispatch/1024` ran `dispatch`).

@@ -15,7 +15,8 @@ extension Report {
       + " else: \(Self.grouped(legs * largest)) waits at \(Self.grouped(largest)) riders."
       + " Beside it, the simplest floor: the same waiting written as simply as the era's"
       + " way allows, with none of its code (bikes-bench simplest-floor). Whole-process"
-      + " wall time; the floor's memory and threads."
+      + " wall time, the median of three processes up to 10,000 riders (one beyond);"
+      + " the floor's memory and threads."
     var lines =
       [""] + Self.wrapped(intro, width: 79).map { $0.hasPrefix("  ") ? " " + $0 : $0 } + [
         "",
@@ -46,12 +47,15 @@ extension Report {
       "5. Waiting and protection: the second floor is the floor's riders also",
       "   visiting 1,000 stations, before each leg and after the last, each visit",
       "   the era's bare primitive as many times as its safe visit needs it (below)",
-      "   and nothing else; a process of its own, timed whole as the run is. Per",
+      "   and nothing else; processes of their own, timed whole as the run is. Per",
       "   visit: what the visits added to the floor, over their number (~0: less",
-      "   than the floor's own noise). x second: the run over its second floor;",
-      "   what is left is neither waiting nor the bare primitive.",
+      "   than the floor's own noise). x second: the run over its second floor.",
+      "   The rest a visit: the run's processor time (user and system) less its",
+      "   second floor's, over the run's visits: what the playground does that is",
+      "   neither waiting nor the bare primitive (the journey, the station's audit,",
+      "   the era's bookkeeping).",
       "",
-      "era             riders      visits  per visit    floor   second     wall x floor x second",
+      "era             riders      visits  per visit   second     wall x floor x second  rest a visit",
     ]
     for step in steps {
       lines.append(
@@ -59,10 +63,10 @@ extension Report {
           .left(step.era, 14), .right(String(step.riders), 8),
           .right(step.visits.map(Self.grouped) ?? "-", 12),
           .right(step.nsPerVisit.map { $0 > 0 ? Self.ns($0) : "~0" } ?? "-", 11),
-          .right(Self.seconds(step.floor?.wallSeconds), 9),
           .right(Self.seconds(step.secondFloorSeconds), 9),
           .right(Self.seconds(step.wallSeconds), 9),
-          .right(Self.times(step.ratio), 8), .right(Self.times(step.secondRatio), 9)))
+          .right(Self.times(step.ratio), 8), .right(Self.times(step.secondRatio), 9),
+          .right(step.restMicrosecondsPerVisit.map { Self.ns($0 * 1_000) } ?? "-", 14)))
     }
     let primitives = steps.compactMap { step -> String? in
       guard let second = step.secondFloor, let name = second.primitive,

@@ -224,6 +224,9 @@ struct Report: Codable, Sendable {
             sentence +=
               "; the rest, \(String(format: "%.2f", wall - seconds)) s, is neither waiting"
               + " nor the bare primitive"
+              + (last.restMicrosecondsPerVisit.map {
+                " (\(Self.ns($0 * 1_000)) of processor time a visit)"
+              } ?? "")
           }
         }
       }

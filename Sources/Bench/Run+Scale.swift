@@ -64,6 +64,7 @@ extension Run {
           peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
           stopped: stopped)
         step.visits = JSONReport(run.output)?.stationVisits
+        step.processorSeconds = run.timedOut ? nil : run.processorSeconds
         steps.append(try floors(step, legs: legs, extra: extra))
       }
     }
@@ -80,31 +81,60 @@ extension Run {
     return String(format: "not run: about %.0f s at its pace", expected)
   }
 
+  /// How many times each floor is measured at this many riders: three up
+  /// to 10,000 (a process of under a second moves by a quarter between
+  /// runs: the median holds still), once beyond (a minute or more, and
+  /// steadier).
+  static func floorProcesses(riders: Int) -> Int { riders <= 10_000 ? 3 : 1 }
+
   /// The step with its three floors, each a process of its own timed
-  /// whole as the run is: the era's floor of waiting, the simplest one,
-  /// and the second floor (the floor's riders visiting 1,000 stations, as
-  /// many as the run's city has, each visit the era's bare primitive).
+  /// whole as the run is (the median of `floorProcesses`): the era's floor
+  /// of waiting, the simplest one, and the second floor (the floor's riders
+  /// visiting 1,000 stations, as many as the run's city has, each visit the
+  /// era's bare primitive).
   func floors(_ step: ScaleStep, legs: Int, extra: [String]) throws -> ScaleStep {
     var step = step
     let era = step.runEra
     let riders = ["--riders", "\(step.riders)", "--legs", "\(legs)", "--leg-ms", "1"]
-    note("\(step.era), \(step.riders) riders: the floor")
-    step.floor = try floor(path(era), ["bench-floor"] + riders + extra, legs: legs)
-    note("\(step.era), \(step.riders) riders: the simplest floor")
+    let times = Self.floorProcesses(riders: step.riders)
+    let each = times > 1 ? " (\(times) times)" : ""
+    note("\(step.era), \(step.riders) riders: the floor\(each)")
+    step.floor = try floor(path(era), ["bench-floor"] + riders + extra, legs: legs, times: times)
+    note("\(step.era), \(step.riders) riders: the simplest floor\(each)")
     // The simplest floor's threads under the same cap as the era's floor's.
     step.simplest = try floor(
       Bundle.main.executablePath ?? CommandLine.arguments[0],
       ["simplest-floor", era] + riders
-        + (step.floor?.threadCap.map { ["--thread-cap", "\($0)"] } ?? []), legs: legs)
-    note("\(step.era), \(step.riders) riders: the second floor")
+        + (step.floor?.threadCap.map { ["--thread-cap", "\($0)"] } ?? []), legs: legs,
+      times: times)
+    note("\(step.era), \(step.riders) riders: the second floor\(each)")
     step.secondFloor = try floor(
-      path(era), ["bench-floor"] + riders + ["--stations", "1000"] + extra, legs: legs)
+      path(era), ["bench-floor"] + riders + ["--stations", "1000"] + extra, legs: legs,
+      times: times)
     return step
+  }
+
+  /// One floor, measured `times` times: the median process by wall time,
+  /// with every process's time; a floor that stops is not measured again.
+  func floor(_ executable: String, _ arguments: [String], legs: Int, times: Int) throws
+    -> ScaleStep.Floor
+  {
+    let first = try floorOnce(executable, arguments, legs: legs)
+    guard first.wallSeconds != nil else { return first }
+    var measured = [first]
+    for _ in 1..<max(times, 1) {
+      let one = try floorOnce(executable, arguments, legs: legs)
+      guard one.wallSeconds != nil else { return one }
+      measured.append(one)
+    }
+    return ScaleStep.Floor.median(of: measured) ?? first
   }
 
   /// One floor: a child process, timed whole; a second floor's line says
   /// its primitive and how many a visit made.
-  func floor(_ executable: String, _ arguments: [String], legs: Int) throws -> ScaleStep.Floor {
+  func floorOnce(_ executable: String, _ arguments: [String], legs: Int) throws
+    -> ScaleStep.Floor
+  {
     let run = try Spawn.run(executable, arguments, limit: options.scaleLimit)
     var stopped: String?
     if run.timedOut {
@@ -116,6 +146,7 @@ extension Run {
       legs: legs, wallSeconds: stopped == nil ? run.seconds : nil,
       peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
       stopped: stopped)
+    floor.processorSeconds = stopped == nil ? run.processorSeconds : nil
     let fields = run.output.split(separator: "\n").first.flatMap {
       try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
     }

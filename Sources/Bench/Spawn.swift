@@ -9,11 +9,14 @@ import Foundation
 
 /// One child process, watched: its standard output, its wall time, the most
 /// threads it had alive at once (Linux: sampled from `/proc` every 10 ms;
-/// nil elsewhere) and its peak resident memory (from `wait4`).
+/// nil elsewhere), its peak resident memory and its processor time (both
+/// from `wait4`).
 struct Spawned: Sendable {
   var output: String
   var status: Int32
   var seconds: Double
+  /// User and system time of the child and its threads.
+  var processorSeconds: Double
   var peakThreads: Int?
   var peakBytes: Int
   /// Killed at its time limit.
@@ -80,9 +83,12 @@ enum Spawn {
       let peakBytes = Int(usage.ru_maxrss)  // bytes on macOS
     #endif
     let exit: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    let processor = [usage.ru_utime, usage.ru_stime].reduce(0.0) {
+      $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6
+    }
     return Spawned(
-      output: output, status: exit, seconds: seconds, peakThreads: peakThreads,
-      peakBytes: peakBytes, timedOut: timedOut)
+      output: output, status: exit, seconds: seconds, processorSeconds: processor,
+      peakThreads: peakThreads, peakBytes: peakBytes, timedOut: timedOut)
   }
 
   /// Threads alive in `pid` now, from `/proc` (Linux only).

@@ -94,11 +94,13 @@ import Testing
         stopped: "still running after 60 s: stopped"),
     ]
     report.scale[0].visits = 20_000
+    report.scale[0].processorSeconds = 0.15
     report.scale[0].simplest = ScaleStep.Floor(
       legs: 19, wallSeconds: 0.05, peakMegabytes: 20, peakThreads: 5, stopped: nil)
     report.scale[0].secondFloor = ScaleStep.Floor(
       legs: 19, wallSeconds: 0.082, peakMegabytes: 31, peakThreads: 6, stopped: nil,
-      visits: 20_000, primitive: "actor call", perVisit: 1, why: "one hop")
+      visits: 20_000, primitive: "actor call", perVisit: 1, why: "one hop",
+      processorSeconds: 0.11)
     report.callOffs = [
       CallOffStep(
         era: "actors", mode: "racy", riders: 1_000, legMs: 10, calledOff: 100, stranded: 100,
@@ -200,8 +202,10 @@ import Testing
     let text = Self.report.text(try #require(try BenchOptions.parse([])))
     #expect(
       text.contains(
-        "actors            1000      20,000     100 ns   0.08 s   0.08 s   0.10 s    1.2x     1.2x")
+        "actors            1000      20,000     100 ns   0.08 s   0.10 s    1.2x     1.2x        2.0 µs"
+      )
     )
+    #expect(abs((step.restMicrosecondsPerVisit ?? 0) - 2) < 1e-9)
     #expect(text.contains("   a visit: actors: actor call, 1 a visit (one hop)"))
     #expect(
       text.contains("actors            1000   0.08 s   0.05 s       1.6x   30 MB       6  "))
@@ -211,6 +215,25 @@ import Testing
     #expect(scale[0]["visits"] as? Int == 20_000)
     #expect(abs((scale[0]["second_ratio"] as? Double ?? 0) - 0.1 / 0.082) < 1e-9)
     #expect(scale[1]["second_floor_seconds"] == nil)
+    #expect(abs((scale[0]["rest_microseconds_a_visit"] as? Double ?? 0) - 2) < 1e-9)
+    #expect(scale[1]["rest_microseconds_a_visit"] == nil)
+  }
+
+  /// Up to 10,000 riders each floor is the median of three processes,
+  /// which carries every process's time; beyond, one.
+  @Test func aFloorMeasuredThriceIsItsMedianWithEveryTime() throws {
+    #expect(Run.floorProcesses(riders: 10_000) == 3)
+    #expect(Run.floorProcesses(riders: 100_000) == 1)
+    func floor(_ seconds: Double) -> ScaleStep.Floor {
+      ScaleStep.Floor(
+        legs: 19, wallSeconds: seconds, peakMegabytes: seconds, peakThreads: 1, stopped: nil)
+    }
+    let median = try #require(ScaleStep.Floor.median(of: [floor(0.5), floor(0.3), floor(0.4)]))
+    #expect(median.wallSeconds == 0.4 && median.peakMegabytes == 0.4)
+    #expect(median.each == [0.5, 0.3, 0.4])
+    #expect(abs((median.spread ?? 0) - 0.4) < 1e-9)
+    #expect(ScaleStep.Floor.median(of: [floor(0.2)])?.each == nil)
+    #expect(ScaleStep.Floor.median(of: []) == nil)
   }
 
   /// A run's visits: a leg after every visit but each rider's last.
@@ -232,6 +255,16 @@ import Testing
     let stopped = try Spawn.run("/bin/sh", ["-c", "exec sleep 60"], limit: 0.2)
     #expect(stopped.timedOut)
     #expect(stopped.status == 128 + 9)
+  }
+
+  /// The processor time a child spent, its threads' and the kernel's for it.
+  @Test func aChildsProcessorTimeIsCounted() throws {
+    let idle = try Spawn.run("/bin/sh", ["-c", "exit 0"], limit: 10)
+    let busy = try Spawn.run(
+      "/bin/sh", ["-c", "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done"], limit: 30)
+    #expect(busy.status == 0)
+    #expect(busy.processorSeconds > 0.05, "\(busy.processorSeconds)")
+    #expect(idle.processorSeconds < busy.processorSeconds)
   }
 
   @Test func aMissingExecutableIsAnError() {
