@@ -55,20 +55,25 @@ extension FuturesEra {
     VisitPrimitive(
       "empty future waited for", perVisit: 3,
       why:
-        "a safe visit, --exclusive condition, waits for its exclusive future, whose work"
-        + " waits for two on the station's queue: the check and the act")
+        "a safe visit, --exclusive condition, waits for its exclusive future (one at a time"
+        + " at its station: its condition), whose work waits for two on the station's queue:"
+        + " the check and the act")
   }
 
   /// The floor: a future per rider on a thread of its own under the run's
   /// cap, each waiting out its legs on `Future.after`, and one thread
   /// waiting for every journey, as a run does. The second floor adds a
   /// visit before each leg and after the last: an empty future on the
-  /// default queue whose work waits for two empty ones on a station's queue.
+  /// default queue, exclusive at its station as a safe visit's is (the
+  /// exclusion is the visit's protection, so it is part of its primitive),
+  /// whose work waits for two empty ones on the station's queue.
   static func waitOutLegs(
     riders: Int, legs: Int, leg: Duration, threadCap: Int?, visits: FloorVisits?
   ) async {
     let interval = leg.dispatchInterval
-    let stations = (0..<(visits?.stations ?? 0)).map { DispatchQueue(label: "station \($0)") }
+    let stations = (0..<(visits?.stations ?? 0)).map {
+      (queue: DispatchQueue(label: "station \($0)"), exclusion: Exclusion())
+    }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       Thread {
         let journeys = Run.onThreads(
@@ -77,9 +82,10 @@ extension FuturesEra {
           for number in 0...legs {
             if let visits {
               let station = stations[visits.station(rider: rider, visit: number)]
-              Future<Void, Never> {
-                Future<Void, Never>(on: station) {}.wait()
-                Future<Void, Never>(on: station) {}.wait()
+              _ = try? Future<Void, any Error>(conditions: [.mutuallyExclusive(station.exclusion)])
+              {
+                Future<Void, Never>(on: station.queue) {}.wait()
+                Future<Void, Never>(on: station.queue) {}.wait()
               }.wait()
               visits.count(3)
             }
