@@ -55,9 +55,9 @@ extension FuturesEra {
     VisitPrimitive(
       "empty future waited for", perVisit: 3,
       why:
-        "a safe visit, --exclusive condition, waits for its exclusive future (one at a time"
-        + " at its station: its condition), whose work waits for two on the station's queue:"
-        + " the check and the act")
+        "a safe visit, --exclusive condition, waits for its exclusive future, one at a time"
+        + " at its station, whose work waits for two on the station's queue: the check and"
+        + " the act")
   }
 
   /// The floor: a future per rider on a thread of its own under the run's
