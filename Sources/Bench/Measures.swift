@@ -161,13 +161,6 @@ struct ScaleStep: Codable, Sendable, Equatable {
       return median
     }
 
-    /// How far apart its processes were: the largest less the smallest,
-    /// over the largest (nil: measured once).
-    var spread: Double? {
-      guard let each, each.count > 1, let largest = each.max(), largest > 0 else { return nil }
-      return (largest - (each.min() ?? largest)) / largest
-    }
-
     enum CodingKeys: String, CodingKey {
       case legs, stopped, visits, primitive, why, each
       case threadCap = "thread_cap"

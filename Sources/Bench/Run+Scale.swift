@@ -82,9 +82,10 @@ extension Run {
   }
 
   /// How many times each floor is measured at this many riders: three up
-  /// to 10,000 (a process of under a second moves by a quarter between
-  /// runs: the median holds still), once beyond (a minute or more, and
-  /// steadier).
+  /// to 10,000 (a process of a second or less moves by up to a quarter; the
+  /// median takes out one slow process, not a slow machine: chapter 06's
+  /// going further gives the spread between runs), once beyond (a minute
+  /// or more, and steadier).
   static func floorProcesses(riders: Int) -> Int { riders <= 10_000 ? 3 : 1 }
 
   /// The step with its three floors, each a process of its own timed
