@@ -15,7 +15,8 @@ extension Report {
       + " else: \(Self.grouped(legs * largest)) waits at \(Self.grouped(largest)) riders."
       + " Beside it, the simplest floor: the same waiting written as simply as the era's"
       + " way allows, with none of its code (bikes-bench simplest-floor). Whole-process"
-      + " wall time, the median of three processes up to 10,000 riders (one beyond);"
+      + " wall time, the median of three processes (one where a process takes"
+      + " \(Int(Run.repeatUnder)) s or more);"
       + " the floor's memory and threads."
     var lines =
       [""] + Self.wrapped(intro, width: 79).map { $0.hasPrefix("  ") ? " " + $0 : $0 } + [

@@ -81,15 +81,16 @@ extension Run {
     return String(format: "not run: about %.0f s at its pace", expected)
   }
 
-  /// How many times each floor is measured at this many riders: three up
-  /// to 10,000 (a process of a second or less moves by up to a quarter; the
-  /// median takes out one slow process, not a slow machine: chapter 06's
-  /// going further gives the spread between runs), once beyond (a minute
-  /// or more, and steadier).
-  static func floorProcesses(riders: Int) -> Int { riders <= 10_000 ? 3 : 1 }
+  /// How many times a floor is measured, given its first process: three
+  /// times when that took under `repeatUnder` seconds (a process of a few
+  /// seconds moves by a quarter between runs; the median takes out one slow
+  /// process, not a slow machine: chapter 06's going further gives the
+  /// spread between runs), once when it took longer (steadier, and dear).
+  static func floorProcesses(first seconds: Double) -> Int { seconds < repeatUnder ? 3 : 1 }
+  static let repeatUnder = 20.0
 
   /// The step with its three floors, each a process of its own timed
-  /// whole as the run is (the median of `floorProcesses`): the era's floor
+  /// whole as the run is (a median: `floorProcesses`): the era's floor
   /// of waiting, the simplest one, and the second floor (the floor's riders
   /// visiting 1,000 stations, as many as the run's city has, each visit the
   /// era's bare primitive).
@@ -97,33 +98,28 @@ extension Run {
     var step = step
     let era = step.runEra
     let riders = ["--riders", "\(step.riders)", "--legs", "\(legs)", "--leg-ms", "1"]
-    let times = Self.floorProcesses(riders: step.riders)
-    let each = times > 1 ? " (\(times) times)" : ""
-    note("\(step.era), \(step.riders) riders: the floor\(each)")
-    step.floor = try floor(path(era), ["bench-floor"] + riders + extra, legs: legs, times: times)
-    note("\(step.era), \(step.riders) riders: the simplest floor\(each)")
+    note("\(step.era), \(step.riders) riders: the floor")
+    step.floor = try floor(path(era), ["bench-floor"] + riders + extra, legs: legs)
+    note("\(step.era), \(step.riders) riders: the simplest floor")
     // The simplest floor's threads under the same cap as the era's floor's.
     step.simplest = try floor(
       Bundle.main.executablePath ?? CommandLine.arguments[0],
       ["simplest-floor", era] + riders
-        + (step.floor?.threadCap.map { ["--thread-cap", "\($0)"] } ?? []), legs: legs,
-      times: times)
-    note("\(step.era), \(step.riders) riders: the second floor\(each)")
+        + (step.floor?.threadCap.map { ["--thread-cap", "\($0)"] } ?? []), legs: legs)
+    note("\(step.era), \(step.riders) riders: the second floor")
     step.secondFloor = try floor(
-      path(era), ["bench-floor"] + riders + ["--stations", "1000"] + extra, legs: legs,
-      times: times)
+      path(era), ["bench-floor"] + riders + ["--stations", "1000"] + extra, legs: legs)
     return step
   }
 
-  /// One floor, measured `times` times: the median process by wall time,
-  /// with every process's time; a floor that stops is not measured again.
-  func floor(_ executable: String, _ arguments: [String], legs: Int, times: Int) throws
-    -> ScaleStep.Floor
-  {
+  /// One floor, measured as many times as `floorProcesses` says after the
+  /// first: the median process by wall time, with every process's time; a
+  /// floor that stops is not measured again.
+  func floor(_ executable: String, _ arguments: [String], legs: Int) throws -> ScaleStep.Floor {
     let first = try floorOnce(executable, arguments, legs: legs)
-    guard first.wallSeconds != nil else { return first }
+    guard let seconds = first.wallSeconds else { return first }
     var measured = [first]
-    for _ in 1..<max(times, 1) {
+    for _ in 1..<Self.floorProcesses(first: seconds) {
       let one = try floorOnce(executable, arguments, legs: legs)
       guard one.wallSeconds != nil else { return one }
       measured.append(one)

@@ -1,5 +1,7 @@
 import BikeShare
+import Dispatch
 import Foundation
+import Synchronization
 
 /// What `bikes-bench` times here: take-and-leave pairs as the era's visits
 /// (arrive, check, act: operations with dependencies on the riders' and the
@@ -32,15 +34,13 @@ extension OperationsEra {
         let station = OperationQueue()
         station.maxConcurrentOperationCount = 1
         await BenchCase.chains(riders) { _, done in
-          // Two operations a pair, as a take and a leave make; each hands
-          // on the next as it ends, as a visit's steps do.
+          // Two operations a pair, as a take and a leave make; each adds
+          // the next from its block, the least a handing on can be.
           @Sendable func step(_ left: Int, first: Bool) {
             if first { guard stop.goOn(left) else { return done() } }
-            let operation = Step(rider: -1, doing: "empty")
-            operation.then {
+            station.addOperation {
               if first { step(left, first: false) } else { step(left - 1, first: true) }
             }
-            station.addOperation(operation)
           }
           step(pairs, first: true)
         }
@@ -56,12 +56,17 @@ extension OperationsEra {
       why: "a safe visit is one operation on its station's queue: the take or the leave")
   }
 
-  /// The floor: each rider a chain of asynchronous leg operations on a
-  /// run's riders queue, each handing on the next, then a final operation
-  /// on the run's queue; one summary depends on every final operation
-  /// through crews, as a run's does. The second floor adds an empty
-  /// operation on a station's queue (of width one) before each leg and
-  /// after the last, handing on the leg as a visit's act does.
+  /// The floor: the fastest way to wait with operations. Each rider a
+  /// chain of bare asynchronous operations on one queue (the run's riders
+  /// queue), each a timer that adds the rider's next as it fires; then an
+  /// empty final operation on the run's queue, and one summary that depends
+  /// on every final operation through crews, as a run's does. Not the run's
+  /// `LegOperation`: that is a leg of a journey too (it honours
+  /// cancellation, reads its visit's answer, lets tests watch it), which a
+  /// floor does not need; what that costs is the run's, and the bench says
+  /// how much. The second floor adds an empty block operation on a
+  /// station's queue (of width one) before each leg and after the last,
+  /// whose block adds the leg, as a visit's act hands on its leg.
   static func waitOutLegs(
     riders: Int, legs: Int, leg: Duration, threadCap: Int?, visits: FloorVisits?
   ) async {
@@ -71,31 +76,59 @@ extension OperationsEra {
       queue.maxConcurrentOperationCount = 1
       return queue
     }
+    let interval = leg.dispatchInterval
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let summary = BlockOperation { continuation.resume() }
-      let dones = (0..<riders).map { DoneOperation(rider: $0) }
-      queues.depend(summary, on: dones)
+      let finals = (0..<riders).map { _ in BlockOperation {} }
+      queues.depend(summary, on: finals)
       queues.run.addOperation(summary)
-      for done in dones {
+      for (rider, final) in finals.enumerated() {
         @Sendable func ride(_ left: Int) {
-          let number = legs - left
           let next: @Sendable () -> Void = {
-            guard left > 0 else { return queues.add(done, to: queues.run, as: .run) }
-            let step = LegOperation(rider: done.rider, duration: leg) { _ in }
-            step.then { ride(left - 1) }
-            queues.add(step, to: queues.riders, as: .riders)
+            guard left > 0 else { return queues.run.addOperation(final) }
+            queues.riders.addOperation(FloorLeg(interval) { ride(left - 1) })
           }
           guard let visits else { return next() }
-          let visit = Step(rider: done.rider, doing: "visit")
-          visit.then {
+          stations[visits.station(rider: rider, visit: legs - left)].addOperation {
             visits.count()
             next()
           }
-          queues.add(
-            visit, to: stations[visits.station(rider: done.rider, visit: number)], as: .stations)
         }
         ride(legs)
       }
+    }
+  }
+}
+
+/// The least an asynchronous operation is: it starts a timer and finishes
+/// when the timer fires, calling `then` first (the floor's leg).
+private final class FloorLeg: Operation, @unchecked Sendable {
+  private enum Phase: UInt8, AtomicRepresentable { case waiting, executing, finished }
+
+  private let interval: DispatchTimeInterval
+  private let then: @Sendable () -> Void
+  private let phase = Atomic(Phase.waiting)
+
+  init(_ interval: DispatchTimeInterval, then: @escaping @Sendable () -> Void) {
+    self.interval = interval
+    self.then = then
+  }
+
+  override var isAsynchronous: Bool { true }
+  override var isExecuting: Bool { phase.load(ordering: .acquiring) == .executing }
+  override var isFinished: Bool { phase.load(ordering: .acquiring) == .finished }
+
+  override func start() {
+    willChangeValue(forKey: "isExecuting")
+    phase.store(.executing, ordering: .releasing)
+    didChangeValue(forKey: "isExecuting")
+    DispatchQueue.global().asyncAfter(deadline: .now() + interval) {
+      self.then()
+      self.willChangeValue(forKey: "isExecuting")
+      self.willChangeValue(forKey: "isFinished")
+      self.phase.store(.finished, ordering: .releasing)
+      self.didChangeValue(forKey: "isExecuting")
+      self.didChangeValue(forKey: "isFinished")
     }
   }
 }

@@ -219,11 +219,11 @@ import Testing
     #expect(scale[1]["rest_microseconds_a_visit"] == nil)
   }
 
-  /// Up to 10,000 riders each floor is the median of three processes,
-  /// which carries every process's time; beyond, one.
+  /// A floor whose first process takes under 20 s is the median of three
+  /// processes, which carries every process's time; a longer one, once.
   @Test func aFloorMeasuredThriceIsItsMedianWithEveryTime() throws {
-    #expect(Run.floorProcesses(riders: 10_000) == 3)
-    #expect(Run.floorProcesses(riders: 100_000) == 1)
+    #expect(Run.floorProcesses(first: 19.9) == 3)
+    #expect(Run.floorProcesses(first: 20) == 1)
     func floor(_ seconds: Double) -> ScaleStep.Floor {
       ScaleStep.Floor(
         legs: 19, wallSeconds: seconds, peakMegabytes: seconds, peakThreads: 1, stopped: nil)

@@ -128,7 +128,8 @@ func watchedRun(
 @Suite(.timeLimit(.minutes(1))) struct OperationsCrewTests {
   /// The summary depends on crews, never on thousands of operations itself
   /// (corelibs' `addDependency` scans what it has: quadratic), and still
-  /// runs only once every final operation has.
+  /// runs only once every final operation has; the crews wait outside the
+  /// run's queue.
   @Test func theLastOperationWaitsForEveryFinalOneThroughCrews() {
     let queues = Queues()
     let finished = Mutex(0)
@@ -142,6 +143,9 @@ func watchedRun(
     queues.depend(last, on: finals)
     #expect(last.dependencies.count == 3)
     #expect(last.dependencies.allSatisfy { $0.dependencies.count <= Queues.crewSize })
+    // The crews wait on a queue of their own: the run's queue, where every
+    // final operation is added and finishes, has none to walk past.
+    #expect(queues.run.operationCount == 0)
     queues.run.addOperation(last)
     // Handed on in reverse, so no order of the queue can hide a missing link.
     for final in finals.reversed() { queues.riders.addOperation(final) }
