@@ -58,8 +58,11 @@ struct Report: Codable, Sendable {
 
   // MARK: - Text
 
+  /// Nanoseconds in the unit that reads best; a negative one too (a run
+  /// that used less processor time than its second floor has a rest below 0).
   static func ns(_ value: Double) -> String {
-    value >= 1_000 ? String(format: "%.1f µs", value / 1_000) : String(format: "%.0f ns", value)
+    abs(value) >= 1_000
+      ? String(format: "%.1f µs", value / 1_000) : String(format: "%.0f ns", value)
   }
 
   static func times(_ value: Double?) -> String {

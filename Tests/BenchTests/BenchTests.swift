@@ -206,6 +206,8 @@ import Testing
       )
     )
     #expect(abs((step.restMicrosecondsPerVisit ?? 0) - 2) < 1e-9)
+    // A rest below 0 reads in the same units as one above.
+    #expect(Report.ns(-12_285) == "-12.3 µs" && Report.ns(-231) == "-231 ns")
     #expect(text.contains("   a visit: actors: actor call, 1 a visit (one hop)"))
     #expect(
       text.contains("actors            1000   0.08 s   0.05 s       1.6x   30 MB       6  "))
