@@ -157,10 +157,24 @@ struct Report: Codable, Sendable {
   }
 
   /// `text` in lines of at most `width` columns, continuation lines indented by two.
+  /// Words joined into lines of at most `width` (a longer word stands
+  /// alone); a figure keeps its unit on its line ("0.04 s", "9.2 µs").
   static func wrapped(_ text: String, width: Int) -> [String] {
+    var words: [String] = []
+    for word in text.split(separator: " ").map(String.init) {
+      let unit = word.prefix { $0.isLetter || $0 == "%" }
+      let isUnit = ["s", "ms", "µs", "ns", "MB", "%"].contains(String(unit))
+      if isUnit, word.dropFirst(unit.count).allSatisfy({ ",.;:)".contains($0) }),
+        let last = words.last, last.last?.isNumber == true
+      {
+        words[words.count - 1] = last + " " + word
+      } else {
+        words.append(word)
+      }
+    }
     var lines: [String] = []
     var line = ""
-    for word in text.split(separator: " ") {
+    for word in words {
       if !line.isEmpty, line.count + 1 + word.count > width {
         lines.append(line)
         line = "  " + word

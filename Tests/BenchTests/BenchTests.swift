@@ -129,6 +129,18 @@ import Testing
       ])
   }
 
+  /// Wrapped to the page, a figure keeps its unit on its line.
+  @Test func aFigureAndItsUnitStayOnOneLine() {
+    let text =
+      "operations ran 1000 riders in 0.13 s with 43 MB at most, 3.0x its floor (0.04 s only"
+    #expect(
+      Report.wrapped(text, width: 78) == [
+        "operations ran 1000 riders in 0.13 s with 43 MB at most, 3.0x its floor",
+        "  (0.04 s only",
+      ])
+    #expect(Report.wrapped("a rest of 9.2 µs: more", width: 14) == ["a rest of", "  9.2 µs: more"])
+  }
+
   @Test func theTablesFitAHundredColumnsAndTheJSONHasEveryPart() throws {
     var options = try #require(try BenchOptions.parse([]))
     options.eras = ["actors"]
