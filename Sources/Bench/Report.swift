@@ -156,9 +156,8 @@ struct Report: Codable, Sendable {
     value.map { String(format: "%.2f s", $0) } ?? "-"
   }
 
-  /// `text` in lines of at most `width` columns, continuation lines indented by two.
-  /// Words joined into lines of at most `width` (a longer word stands
-  /// alone); a figure keeps its unit on its line ("0.04 s", "9.2 µs").
+  /// `text` in lines of at most `width` columns, continuation lines indented
+  /// by two; a figure keeps its unit on its line ("0.04 s", "9.2 µs").
   static func wrapped(_ text: String, width: Int) -> [String] {
     var words: [String] = []
     for word in text.split(separator: " ").map(String.init) {
