@@ -121,6 +121,46 @@ import Testing
     #expect(early.failure == "step 2 expects C:ask, but C asks after B has asked")
   }
 
+  /// A live gate tells its player once a step where it waits. In racy
+  /// order, a request may park at Rossio before the app says it has sent
+  /// it: that late word changes nothing and must not tell the player again
+  /// (`play` took the second telling as its next stop and showed B's take
+  /// before B had taken: CI, futures).
+  @Test(.timeLimit(.minutes(1))) func aLateWordFromTheAppTellsThePlayerNothing() async {
+    let (stream, told) = AsyncStream.makeStream(of: [ScriptedGate.Step].self)
+    let gate = ScriptedGate(
+      riders: [0, 1], schedule: [], holding: .asksInOrder, onWait: { told.yield($0) })
+    var stops = stream.makeAsyncIterator()
+    let request: @Sendable (Int) -> Task<Void, Never> = { rider in
+      Task {
+        await gate.pass(ProbeStop(rider: rider, station: 0, point: .take))
+        gate.finish(rider: rider)
+      }
+    }
+    let app = Task {
+      await gate.pass(ProbeStop(rider: 0, station: 0, point: .ask))
+      let first = request(0)
+      gate.sent(rider: 0)
+      await gate.pass(ProbeStop(rider: 1, station: 0, point: .ask))
+      // B's request is sent; the app has not said so yet.
+      return (first, request(1))
+    }
+    #expect(await stops.next() == [.init(0, .ask)])
+    gate.extend(.init(0, .ask))
+    #expect(await stops.next() == [.init(0, .take), .init(1, .ask)])
+    gate.extend(.init(1, .ask))
+    #expect(await stops.next() == [.init(0, .take), .init(1, .take)])
+    let (first, second) = await app.value
+    gate.sent(rider: 1)
+    gate.extend(.init(1, .take))
+    await second.value
+    #expect(await stops.next() == [.init(0, .take)])
+    gate.extend(.init(0, .take))
+    await first.value
+    #expect(await stops.next() == [])
+    #expect(gate.failure == nil)
+  }
+
   @Test func aRiderOffScriptOpensTheGateAndSaysWhy() async {
     // The script expects rider 0 in the race window, but it finishes without one.
     let gate = ScriptedGate(riders: [0], schedule: [.init(0, .arrive), .init(0, .raceWindow)])

@@ -49,6 +49,11 @@ extension ScriptedGate {
     let stations: [String]
     /// Set when the gate stops to wait: who could go on (empty: all done).
     var waiting: [Step]?
+    /// Live: the gate has told its player where it waits, and no step has
+    /// been added since. A late word that changes nothing (the app's `sent`
+    /// after its request has parked at Rossio) must not tell it twice: the
+    /// player would take the second telling as the next stop.
+    var told = false
     var next = 0
     var trace: [Decision] = []
     var previous: Int?
@@ -168,14 +173,14 @@ extension ScriptedGate {
       guard !isOpen else { return [] }
       if givesUp {
         // A live gate tells its player once the last van has left.
-        if waits, riders.subtracting(finished).isEmpty { waiting = [] }
+        if waits, riders.subtracting(finished).isEmpty { tell([]) }
         return []
       }
       let stillRunning = riders.subtracting(finished).subtracting(parked.keys)
         .subtracting(inLine).subtracting(toBeAsked)
       guard stillRunning.isEmpty else { return [] }
       guard !parked.isEmpty else {
-        if waits { waiting = [] }
+        if waits { tell([]) }
         if next < schedule.count {
           let step = schedule[next]
           failure = "step \(next + 1) expects \(step), but it has finished"
@@ -214,7 +219,7 @@ extension ScriptedGate {
       } else if continues {
         step = enabled.first { $0.rider == previous } ?? enabled[0]
       } else if waits {
-        waiting = enabled
+        tell(enabled)
         return []
       } else {
         return open()
@@ -295,7 +300,15 @@ extension ScriptedGate {
     mutating func extend(_ step: Step) -> Wakes {
       schedule.append(step)
       waiting = nil
+      told = false
       return advance()
+    }
+
+    /// Live: stops to wait, telling the player who could go on, once a step.
+    private mutating func tell(_ enabled: [Step]) {
+      guard !told else { return }
+      told = true
+      waiting = enabled
     }
 
     /// Lets every rider go unscripted; on a stage where vans hold stations,
