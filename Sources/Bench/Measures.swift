@@ -91,6 +91,9 @@ struct ScaleStep: Codable, Sendable, Equatable {
   var visits: Int? = nil
   /// The run's processor time, user and system (nil: not run).
   var processorSeconds: Double? = nil
+  /// Every process's wall time, when the run was measured more than once
+  /// (the median is `wallSeconds`).
+  var each: [Double]? = nil
 
   /// The run's wall time over its floor's.
   var ratio: Double? { Self.over(wallSeconds, floor?.wallSeconds) }
@@ -173,7 +176,7 @@ struct ScaleStep: Codable, Sendable, Equatable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case era, riders, stopped, floor, simplest, ratio, visits
+    case era, riders, stopped, floor, simplest, ratio, visits, each
     case secondFloor = "second_floor"
     case floorRatio = "floor_over_simplest"
     case secondFloorSeconds = "second_floor_seconds"
@@ -212,6 +215,7 @@ struct ScaleStep: Codable, Sendable, Equatable {
     secondFloor = try values.decodeIfPresent(Floor.self, forKey: .secondFloor)
     visits = try values.decodeIfPresent(Int.self, forKey: .visits)
     processorSeconds = try values.decodeIfPresent(Double.self, forKey: .processorSeconds)
+    each = try values.decodeIfPresent([Double].self, forKey: .each)
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -219,6 +223,7 @@ struct ScaleStep: Codable, Sendable, Equatable {
     try values.encode(era, forKey: .era)
     try values.encode(riders, forKey: .riders)
     try values.encodeIfPresent(wallSeconds, forKey: .wallSeconds)
+    try values.encodeIfPresent(each, forKey: .each)
     try values.encodeIfPresent(peakMegabytes, forKey: .peakMegabytes)
     try values.encodeIfPresent(peakThreads, forKey: .peakThreads)
     try values.encodeIfPresent(stopped, forKey: .stopped)

@@ -15,9 +15,9 @@ extension Report {
       + " else: \(Self.grouped(legs * largest)) waits at \(Self.grouped(largest)) riders."
       + " Beside it, the simplest floor: the same waiting written as simply as the era's"
       + " way allows, with none of its code (bikes-bench simplest-floor). Whole-process"
-      + " wall time, the median of three processes (one where a process takes"
-      + " \(Int(Run.repeatUnder)) s or more);"
-      + " the floor's memory and threads."
+      + " wall time, the median of seven processes (three where a process takes"
+      + " \(Int(Run.repeatMostUnder)) s or more, one from \(Int(Run.repeatUnder)) s),"
+      + " as the run is; the floor's memory and threads."
     var lines =
       [""] + Self.wrapped(intro, width: 79).map { $0.hasPrefix("  ") ? " " + $0 : $0 } + [
         "",

@@ -39,12 +39,12 @@ extension Run {
           continue
         }
         note("\(label), \(riders) riders")
-        let run = try Spawn.run(
+        let (run, each) = try measuredRun(
           path(era),
           [
             "--mode", "safe", "--format", "json", "--riders", "\(riders)", "--paths", "\(paths)",
             "--leg-ms", "1", "--city", city, "--stations", "1000",
-          ] + extra, limit: options.scaleLimit)
+          ] + extra)
         // Ten times the riders: past ten times the time, the era no longer
         // keeps up (it is bound by the processor, not by its legs). It still
         // runs the next step; only a failure or the time limit ends it.
@@ -63,6 +63,7 @@ extension Run {
           era: label, riders: riders, wallSeconds: run.timedOut ? nil : run.seconds,
           peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
           stopped: stopped)
+        step.each = each
         step.visits = JSONReport(run.output)?.stationVisits
         step.processorSeconds = run.timedOut ? nil : run.processorSeconds
         steps.append(try floors(step, legs: legs, extra: extra))
@@ -81,16 +82,40 @@ extension Run {
     return String(format: "not run: about %.0f s at its pace", expected)
   }
 
-  /// How many times a floor is measured, given its first process: three
-  /// times when that took under `repeatUnder` seconds (a process of a few
-  /// seconds moves by a quarter between runs; the median takes out one slow
-  /// process, not a slow machine: chapter 06's going further gives the
-  /// spread between runs), once when it took longer (steadier, and dear).
-  static func floorProcesses(first seconds: Double) -> Int { seconds < repeatUnder ? 3 : 1 }
+  /// How many processes measure a run or a floor, given the first: seven
+  /// when it took under `repeatMostUnder` seconds, three when under
+  /// `repeatUnder`, else one (steadier, and dear). A process of a second
+  /// moves by a quarter from one to the next on this machine, one of a few
+  /// seconds by a tenth: the median of seven takes out three slow ones, not
+  /// a slow machine (chapter 06's going further gives the spread between
+  /// runs). The run and its floors are measured alike, so that their ratio
+  /// is of medians.
+  static func processes(first seconds: Double) -> Int {
+    seconds < repeatMostUnder ? 7 : seconds < repeatUnder ? 3 : 1
+  }
+  static let repeatMostUnder = 5.0
   static let repeatUnder = 20.0
 
+  /// The run, measured as many times as `processes` says after the first:
+  /// the median process by wall time (its output, memory and threads), and
+  /// every process's wall time when there are more than one. A run that
+  /// fails or runs out of time is not run again.
+  func measuredRun(_ executable: String, _ arguments: [String]) throws -> (Spawned, [Double]?) {
+    let first = try Spawn.run(executable, arguments, limit: options.scaleLimit)
+    guard !first.timedOut, first.status == 0 else { return (first, nil) }
+    var measured = [first]
+    for _ in 1..<Self.processes(first: first.seconds) {
+      let one = try Spawn.run(executable, arguments, limit: options.scaleLimit)
+      guard !one.timedOut, one.status == 0 else { return (one, nil) }
+      measured.append(one)
+    }
+    guard measured.count > 1 else { return (first, nil) }
+    let sorted = measured.sorted { $0.seconds < $1.seconds }
+    return (sorted[sorted.count / 2], measured.map(\.seconds))
+  }
+
   /// The step with its three floors, each a process of its own timed
-  /// whole as the run is (a median: `floorProcesses`): the era's floor
+  /// whole as the run is (a median: `processes`): the era's floor
   /// of waiting, the simplest one, and the second floor (the floor's riders
   /// visiting 1,000 stations, as many as the run's city has, each visit the
   /// era's bare primitive).
@@ -112,14 +137,14 @@ extension Run {
     return step
   }
 
-  /// One floor, measured as many times as `floorProcesses` says after the
+  /// One floor, measured as many times as `processes` says after the
   /// first: the median process by wall time, with every process's time; a
   /// floor that stops is not measured again.
   func floor(_ executable: String, _ arguments: [String], legs: Int) throws -> ScaleStep.Floor {
     let first = try floorOnce(executable, arguments, legs: legs)
     guard let seconds = first.wallSeconds else { return first }
     var measured = [first]
-    for _ in 1..<Self.floorProcesses(first: seconds) {
+    for _ in 1..<Self.processes(first: seconds) {
       let one = try floorOnce(executable, arguments, legs: legs)
       guard one.wallSeconds != nil else { return one }
       measured.append(one)

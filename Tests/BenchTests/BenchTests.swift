@@ -233,11 +233,14 @@ import Testing
     #expect(scale[1]["rest_microseconds_a_visit"] == nil)
   }
 
-  /// A floor whose first process takes under 20 s is the median of three
-  /// processes, which carries every process's time; a longer one, once.
+  /// A run or a floor whose first process takes under 5 s is the median of
+  /// seven processes, under 20 s of three, which carries every process's
+  /// time; a longer one, once.
   @Test func aFloorMeasuredThriceIsItsMedianWithEveryTime() throws {
-    #expect(Run.floorProcesses(first: 19.9) == 3)
-    #expect(Run.floorProcesses(first: 20) == 1)
+    #expect(Run.processes(first: 4.9) == 7)
+    #expect(Run.processes(first: 5) == 3)
+    #expect(Run.processes(first: 19.9) == 3)
+    #expect(Run.processes(first: 20) == 1)
     func floor(_ seconds: Double) -> ScaleStep.Floor {
       ScaleStep.Floor(
         legs: 19, wallSeconds: seconds, peakMegabytes: seconds, peakThreads: 1, stopped: nil)
@@ -247,6 +250,22 @@ import Testing
     #expect(median.each == [0.5, 0.3, 0.4])
     #expect(ScaleStep.Floor.median(of: [floor(0.2)])?.each == nil)
     #expect(ScaleStep.Floor.median(of: []) == nil)
+  }
+
+  /// The run is measured as its floors are: a process of under 5 s seven
+  /// times, and the median process comes back with every wall time; a run
+  /// that fails is not run again.
+  @Test func aShortRunIsTheMedianOfSevenProcesses() throws {
+    var options = BenchOptions()
+    options.eras = []
+    let run = try Run(options)
+    let (median, each) = try run.measuredRun("/bin/sh", ["-c", "echo ran"])
+    let times = try #require(each)
+    #expect(times.count == 7)
+    #expect(median.output == "ran\n" && median.status == 0)
+    #expect(times.sorted()[3] == median.seconds)
+    let (failed, none) = try run.measuredRun("/bin/sh", ["-c", "exit 3"])
+    #expect(failed.status == 3 && none == nil)
   }
 
   /// A run's visits: a leg after every visit but each rider's last.

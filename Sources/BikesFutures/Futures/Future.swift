@@ -189,7 +189,13 @@ enum MainThread {
   }()
 
   /// True on the main thread, or in a block of the main queue.
+  ///
+  /// The thread's own object, not the class's `Thread.isMainThread`: on
+  /// Linux that asks the kernel each time (`syscall(SYS_gettid) ==
+  /// getpid()`, swift-corelibs-foundation's CFPlatform.c), a system call
+  /// every wait; `Thread.current` is kept per thread.
+  @available(*, noasync)
   static var isCurrent: Bool {
-    Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true
+    Thread.current.isMainThread || DispatchQueue.getSpecific(key: key) == true
   }
 }
