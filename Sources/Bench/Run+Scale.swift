@@ -101,17 +101,31 @@ extension Run {
   /// every process's wall time when there are more than one. A run that
   /// fails or runs out of time is not run again.
   func measuredRun(_ executable: String, _ arguments: [String]) throws -> (Spawned, [Double]?) {
-    let first = try Spawn.run(executable, arguments, limit: options.scaleLimit)
-    guard !first.timedOut, first.status == 0 else { return (first, nil) }
-    var measured = [first]
-    for _ in 1..<Self.processes(first: first.seconds) {
-      let one = try Spawn.run(executable, arguments, limit: options.scaleLimit)
-      guard !one.timedOut, one.status == 0 else { return (one, nil) }
-      measured.append(one)
+    let measured = try repeatedly {
+      try Spawn.run(executable, arguments, limit: options.scaleLimit)
+    } seconds: {
+      $0.timedOut || $0.status != 0 ? nil : $0.seconds
     }
-    guard measured.count > 1 else { return (first, nil) }
+    guard measured.count > 1 else { return (measured[0], nil) }
     let sorted = measured.sorted { $0.seconds < $1.seconds }
     return (sorted[sorted.count / 2], measured.map(\.seconds))
+  }
+
+  /// Measures once, then as many more times as `processes` says; a
+  /// measurement without a time (it failed, or ran out of time) ends it
+  /// and comes back alone.
+  func repeatedly<Measured>(
+    _ measure: () throws -> Measured, seconds: (Measured) -> Double?
+  ) rethrows -> [Measured] {
+    let first = try measure()
+    guard let time = seconds(first) else { return [first] }
+    var measured = [first]
+    for _ in 1..<Self.processes(first: time) {
+      let one = try measure()
+      guard seconds(one) != nil else { return [one] }
+      measured.append(one)
+    }
+    return measured
   }
 
   /// The step with its three floors, each a process of its own timed
@@ -141,15 +155,12 @@ extension Run {
   /// first: the median process by wall time, with every process's time; a
   /// floor that stops is not measured again.
   func floor(_ executable: String, _ arguments: [String], legs: Int) throws -> ScaleStep.Floor {
-    let first = try floorOnce(executable, arguments, legs: legs)
-    guard let seconds = first.wallSeconds else { return first }
-    var measured = [first]
-    for _ in 1..<Self.processes(first: seconds) {
-      let one = try floorOnce(executable, arguments, legs: legs)
-      guard one.wallSeconds != nil else { return one }
-      measured.append(one)
+    let measured = try repeatedly {
+      try floorOnce(executable, arguments, legs: legs)
+    } seconds: {
+      $0.wallSeconds
     }
-    return ScaleStep.Floor.median(of: measured) ?? first
+    return ScaleStep.Floor.median(of: measured) ?? measured[0]
   }
 
   /// One floor: a child process, timed whole; a second floor's line says
