@@ -31,20 +31,23 @@ extension Run {
         {
           note("\(label), \(riders) riders: not run; its floors are")
           stoppedEras.insert(label)
-          steps.append(
-            try floors(
-              ScaleStep(
-                era: label, riders: riders, wallSeconds: nil, peakMegabytes: nil,
-                peakThreads: nil, stopped: reason), legs: legs, extra: extra))
+          let measured = try measure(
+            label, era: era, riders: riders, legs: legs, extra: extra, run: nil)
+          var step = ScaleStep(
+            era: label, riders: riders, wallSeconds: nil, peakMegabytes: nil,
+            peakThreads: nil, stopped: reason)
+          step.withFloors(measured.floors, legs: legs, limit: options.scaleLimit)
+          steps.append(step)
           continue
         }
         note("\(label), \(riders) riders")
-        let (run, each) = try measuredRun(
-          path(era),
-          [
+        let measured = try measure(
+          label, era: era, riders: riders, legs: legs, extra: extra,
+          run: [
             "--mode", "safe", "--format", "json", "--riders", "\(riders)", "--paths", "\(paths)",
             "--leg-ms", "1", "--city", city, "--stations", "1000",
           ] + extra)
+        let (run, each) = Self.median(of: measured.run)
         // Ten times the riders: past ten times the time, the era no longer
         // keeps up (it is bound by the processor, not by its legs). It still
         // runs the next step; only a failure or the time limit ends it.
@@ -66,7 +69,8 @@ extension Run {
         step.each = each
         step.visits = JSONReport(run.output)?.stationVisits
         step.processorSeconds = run.timedOut ? nil : run.processorSeconds
-        steps.append(try floors(step, legs: legs, extra: extra))
+        step.withFloors(measured.floors, legs: legs, limit: options.scaleLimit)
+        steps.append(step)
       }
     }
     return steps
@@ -86,92 +90,102 @@ extension Run {
   /// when it took under `repeatMostUnder` seconds, three when under
   /// `repeatUnder`, else one (steadier, and dear). A process of a second
   /// moves by a quarter from one to the next on this machine, one of a few
-  /// seconds by a tenth: the median of seven takes out three slow ones, not
-  /// a slow machine (chapter 06's going further gives the spread between
-  /// runs). The run and its floors are measured alike, so that their ratio
-  /// is of medians.
+  /// seconds by a tenth: the median of seven takes out three slow ones. The
+  /// run and its floors are measured alike, so that their ratio is of
+  /// medians.
   static func processes(first seconds: Double) -> Int {
     seconds < repeatMostUnder ? 7 : seconds < repeatUnder ? 3 : 1
   }
   static let repeatMostUnder = 5.0
-  static let repeatUnder = 20.0
+  static let repeatUnder = 60.0
 
-  /// The run, measured as many times as `processes` says after the first:
-  /// the median process by wall time (its output, memory and threads), and
-  /// every process's wall time when there are more than one. A run that
-  /// fails or runs out of time is not run again.
-  func measuredRun(_ executable: String, _ arguments: [String]) throws -> (Spawned, [Double]?) {
-    let measured = try repeatedly {
-      try Spawn.run(executable, arguments, limit: options.scaleLimit)
-    } seconds: {
-      $0.timedOut || $0.status != 0 ? nil : $0.seconds
+  /// A step's run (nil: it is not run) and its three floors, each a
+  /// process of its own timed whole: the era's floor of waiting, the
+  /// simplest one, and the second floor (the floor's riders visiting 1,000
+  /// stations, as many as the run's city has, each visit the era's bare
+  /// primitive). Each once, in that order, then again round after round
+  /// (`rounds`); every process of each, in the order measured (the run's
+  /// none when it is not run).
+  func measure(
+    _ label: String, era: String, riders: Int, legs: Int, extra: [String], run: [String]?
+  ) throws -> (run: [Spawned], floors: [[Spawned]]) {
+    var commands: [(executable: String, arguments: [String])] = []
+    var firsts: [Spawned] = []
+    func first(_ what: String?, _ executable: String, _ arguments: [String]) throws -> Spawned {
+      if let what { note("\(label), \(riders) riders: \(what)") }
+      commands.append((executable, arguments))
+      firsts.append(try Spawn.run(executable, arguments, limit: options.scaleLimit))
+      return firsts[firsts.count - 1]
     }
-    guard measured.count > 1 else { return (measured[0], nil) }
-    let sorted = measured.sorted { $0.seconds < $1.seconds }
-    return (sorted[sorted.count / 2], measured.map(\.seconds))
+    if let run { _ = try first(nil, path(era), run) }
+    let waits = ["--riders", "\(riders)", "--legs", "\(legs)", "--leg-ms", "1"]
+    let floor = try first("the floor", path(era), ["bench-floor"] + waits + extra)
+    // The simplest floor's threads under the same cap as the era's floor's.
+    let cap = Self.floor(of: floor, legs: legs, limit: options.scaleLimit).threadCap
+    _ = try first(
+      "the simplest floor", Bundle.main.executablePath ?? CommandLine.arguments[0],
+      ["simplest-floor", era] + waits + (cap.map { ["--thread-cap", "\($0)"] } ?? []))
+    _ = try first(
+      "the second floor", path(era), ["bench-floor"] + waits + ["--stations", "1000"] + extra)
+    let more = zip(firsts, commands).filter { first, _ in
+      Self.seconds(of: first).map(Self.processes(first:)) ?? 1 > 1
+    }
+    if !more.isEmpty {
+      note("\(label), \(riders) riders: again, round after round (\(more.count) commands)")
+    }
+    let measured = try Self.rounds(firsts, seconds: Self.seconds(of:)) { index in
+      try Spawn.run(
+        commands[index].executable, commands[index].arguments, limit: options.scaleLimit)
+    }
+    return (run == nil ? [] : measured[0], Array(measured.dropFirst(run == nil ? 0 : 1)))
   }
 
-  /// Measures once, then as many more times as `processes` says; a
-  /// measurement without a time (it failed, or ran out of time) ends it
-  /// and comes back alone.
-  func repeatedly<Measured>(
-    _ measure: () throws -> Measured, seconds: (Measured) -> Double?
-  ) rethrows -> [Measured] {
-    let first = try measure()
-    guard let time = seconds(first) else { return [first] }
-    var measured = [first]
-    for _ in 1..<Self.processes(first: time) {
-      let one = try measure()
-      guard seconds(one) != nil else { return [one] }
-      measured.append(one)
+  /// A process's wall time; nil when it failed or ran out of time.
+  static func seconds(of process: Spawned) -> Double? {
+    process.timedOut || process.status != 0 ? nil : process.seconds
+  }
+
+  /// Measures again, given each measurement's first, until each has as
+  /// many as `processes` says of its first: round after round, one more of
+  /// each that wants one, in order, so that a slow stretch of the machine
+  /// falls on all of them alike rather than on one's processes in a row.
+  /// A measurement without a time (it failed, or ran out of time) ends its
+  /// own and comes back alone; the others go on.
+  static func rounds<Measured>(
+    _ firsts: [Measured], seconds: (Measured) -> Double?,
+    again: (_ index: Int) throws -> Measured
+  ) rethrows -> [[Measured]] {
+    var measured = firsts.map { [$0] }
+    let wanted = firsts.map { seconds($0).map(processes(first:)) ?? 1 }
+    var open = wanted.indices.filter { wanted[$0] > 1 }
+    while !open.isEmpty {
+      for index in open {
+        let one = try again(index)
+        if seconds(one) == nil {
+          measured[index] = [one]
+        } else {
+          measured[index].append(one)
+        }
+      }
+      open.removeAll { seconds(measured[$0].last!) == nil || measured[$0].count == wanted[$0] }
     }
     return measured
   }
 
-  /// The step with its three floors, each a process of its own timed
-  /// whole as the run is (a median: `processes`): the era's floor
-  /// of waiting, the simplest one, and the second floor (the floor's riders
-  /// visiting 1,000 stations, as many as the run's city has, each visit the
-  /// era's bare primitive).
-  func floors(_ step: ScaleStep, legs: Int, extra: [String]) throws -> ScaleStep {
-    var step = step
-    let era = step.runEra
-    let riders = ["--riders", "\(step.riders)", "--legs", "\(legs)", "--leg-ms", "1"]
-    note("\(step.era), \(step.riders) riders: the floor")
-    step.floor = try floor(path(era), ["bench-floor"] + riders + extra, legs: legs)
-    note("\(step.era), \(step.riders) riders: the simplest floor")
-    // The simplest floor's threads under the same cap as the era's floor's.
-    step.simplest = try floor(
-      Bundle.main.executablePath ?? CommandLine.arguments[0],
-      ["simplest-floor", era] + riders
-        + (step.floor?.threadCap.map { ["--thread-cap", "\($0)"] } ?? []), legs: legs)
-    note("\(step.era), \(step.riders) riders: the second floor")
-    step.secondFloor = try floor(
-      path(era), ["bench-floor"] + riders + ["--stations", "1000"] + extra, legs: legs)
-    return step
+  /// The median process by wall time (its output, memory and threads), and
+  /// every process's wall time, in the order measured, when there are more
+  /// than one. At least one process.
+  static func median(of processes: [Spawned]) -> (Spawned, [Double]?) {
+    let sorted = processes.sorted { $0.seconds < $1.seconds }
+    return (sorted[sorted.count / 2], processes.count > 1 ? processes.map(\.seconds) : nil)
   }
 
-  /// One floor, measured as many times as `processes` says after the
-  /// first: the median process by wall time, with every process's time; a
-  /// floor that stops is not measured again.
-  func floor(_ executable: String, _ arguments: [String], legs: Int) throws -> ScaleStep.Floor {
-    let measured = try repeatedly {
-      try floorOnce(executable, arguments, legs: legs)
-    } seconds: {
-      $0.wallSeconds
-    }
-    return ScaleStep.Floor.median(of: measured) ?? measured[0]
-  }
-
-  /// One floor: a child process, timed whole; a second floor's line says
-  /// its primitive and how many a visit made.
-  func floorOnce(_ executable: String, _ arguments: [String], legs: Int) throws
-    -> ScaleStep.Floor
-  {
-    let run = try Spawn.run(executable, arguments, limit: options.scaleLimit)
+  /// One floor process as the table has it; a second floor's line says its
+  /// primitive and how many a visit made.
+  static func floor(of run: Spawned, legs: Int, limit: Double) -> ScaleStep.Floor {
     var stopped: String?
     if run.timedOut {
-      stopped = "still waiting after \(Int(options.scaleLimit)) s: stopped"
+      stopped = "still waiting after \(Int(limit)) s: stopped"
     } else if run.status != 0 {
       stopped = "failed with exit \(run.status)"
     }
@@ -193,5 +207,15 @@ extension Run {
     }
     floor.threadCap = fields?["thread_cap"] as? Int
     return floor
+  }
+}
+
+extension ScaleStep {
+  /// The step's three floors, each the median of its processes.
+  mutating func withFloors(_ measured: [[Spawned]], legs: Int, limit: Double) {
+    let floors = measured.map { processes in
+      Floor.median(of: processes.map { Run.floor(of: $0, legs: legs, limit: limit) })
+    }
+    (floor, simplest, secondFloor) = (floors[0], floors[1], floors[2])
   }
 }

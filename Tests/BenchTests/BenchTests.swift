@@ -234,13 +234,13 @@ import Testing
   }
 
   /// A run or a floor whose first process takes under 5 s is the median of
-  /// seven processes, under 20 s of three, which carries every process's
+  /// seven processes, under 60 s of three, which carries every process's
   /// time; a longer one, once.
   @Test func aFloorMeasuredThriceIsItsMedianWithEveryTime() throws {
     #expect(Run.processes(first: 4.9) == 7)
     #expect(Run.processes(first: 5) == 3)
-    #expect(Run.processes(first: 19.9) == 3)
-    #expect(Run.processes(first: 20) == 1)
+    #expect(Run.processes(first: 59.9) == 3)
+    #expect(Run.processes(first: 60) == 1)
     func floor(_ seconds: Double) -> ScaleStep.Floor {
       ScaleStep.Floor(
         legs: 19, wallSeconds: seconds, peakMegabytes: seconds, peakThreads: 1, stopped: nil)
@@ -252,20 +252,50 @@ import Testing
     #expect(ScaleStep.Floor.median(of: []) == nil)
   }
 
-  /// The run is measured as its floors are: a process of under 5 s seven
-  /// times, and the median process comes back with every wall time; a run
-  /// that fails is not run again.
-  @Test func aShortRunIsTheMedianOfSevenProcesses() throws {
-    var options = BenchOptions()
-    options.eras = []
-    let run = try Run(options)
-    let (median, each) = try run.measuredRun("/bin/sh", ["-c", "echo ran"])
-    let times = try #require(each)
-    #expect(times.count == 7)
-    #expect(median.output == "ran\n" && median.status == 0)
-    #expect(times.sorted()[3] == median.seconds)
-    let (failed, none) = try run.measuredRun("/bin/sh", ["-c", "exit 3"])
-    #expect(failed.status == 3 && none == nil)
+  /// A step's run and floors are measured again round after round, one more
+  /// process of each that wants one a round, never one's processes in a row:
+  /// here a run of 1 s (seven in all), floors of 10 and 30 s (three) and one
+  /// of 90 s (once).
+  @Test func aStepsCommandsAreMeasuredRoundAfterRound() {
+    var order: [Int] = []
+    let measured = Run.rounds(
+      [1.0, 10, 30, 90], seconds: { $0 },
+      again: { index in
+        order.append(index)
+        return Double(index) + 0.5
+      })
+    #expect(order == [0, 1, 2, 0, 1, 2, 0, 0, 0, 0])
+    #expect(measured.map(\.count) == [7, 3, 3, 1])
+    #expect(measured[1] == [10, 1.5, 1.5])
+  }
+
+  /// A process that fails (nil: no time) ends its own measurement, which
+  /// comes back as that process alone; the others go on. A first that
+  /// fails is not measured again.
+  @Test func aFailedProcessEndsOnlyItsOwnMeasurement() {
+    var order: [Int] = []
+    let measured = Run.rounds(
+      [1.0, 2, nil], seconds: { $0 },
+      again: { index -> Double? in
+        order.append(index)
+        return index == 0 && order.count > 2 ? nil : 1
+      })
+    #expect(order == [0, 1, 0, 1, 1, 1, 1, 1])
+    #expect(measured[0] == [nil])
+    #expect(measured[1].count == 7 && measured[2] == [nil])
+  }
+
+  /// The median process by wall time comes back with every process's wall
+  /// time in the order measured; a single process, without.
+  @Test func aRunIsItsMedianProcessWithEveryTime() {
+    func process(_ seconds: Double) -> Spawned {
+      Spawned(
+        output: "\(seconds)", status: 0, seconds: seconds, processorSeconds: seconds,
+        peakThreads: 1, peakBytes: 1, timedOut: false)
+    }
+    let (median, each) = Run.median(of: [process(0.5), process(0.3), process(0.4)])
+    #expect(median.output == "0.4" && each == [0.5, 0.3, 0.4])
+    #expect(Run.median(of: [process(0.2)]).1 == nil)
   }
 
   /// A run's visits: a leg after every visit but each rider's last.
