@@ -79,7 +79,7 @@ struct Run {
     do {
       if options.parts.contains(.operations) { report.operations = try operations() }
       if !options.parts.filter({ $0 != .operations && $0 != .order }).isEmpty {
-        let city = try GeneratedCity.write(stations: 1_000, docks: 200)
+        let city = try GeneratedCity.write()
         if options.parts.contains(.throughput) { report.throughput = try throughput(on: city) }
         if options.parts.contains(.scale) { report.scale = try scale(on: city) }
         if options.parts.contains(.callOffs) { report.callOffs = try callOffs(on: city) }
@@ -179,7 +179,8 @@ struct Run {
       path(era),
       [
         "--mode", mode, "--format", "json", "--riders", "\(riders)", "--paths", "\(paths)",
-        "--leg-ms", "\(legMs)", "--race-window-us", "0", "--city", city, "--stations", "1000",
+        "--leg-ms", "\(legMs)", "--race-window-us", "0", "--city", city, "--stations",
+        "\(GeneratedCity.stations)",
       ] + extra, limit: limit)
   }
 
@@ -243,7 +244,12 @@ struct JSONReport {
 /// A city where bikes and slots never limit the riders: `stations` stations
 /// of `docks` docks, half of them holding a bike (as `Scripts/make-city.sh`).
 enum GeneratedCity {
-  static func write(stations: Int, docks: Int) throws -> String {
+  /// The bench's city: every run of the throughput and scale parts visits
+  /// all of it, and the second floor visits as many stations.
+  static let stations = 1_000
+  static let docks = 200
+
+  static func write(stations: Int = stations, docks: Int = docks) throws -> String {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("bikes-bench-\(stations)x\(docks).json").path
     var text = #"{"network": {"id": "generated", "name": "generated", "stations": ["#

@@ -45,7 +45,7 @@ extension Run {
           label, era: era, riders: riders, legs: legs, extra: extra,
           run: [
             "--mode", "safe", "--format", "json", "--riders", "\(riders)", "--paths", "\(paths)",
-            "--leg-ms", "1", "--city", city, "--stations", "1000",
+            "--leg-ms", "1", "--city", city, "--stations", "\(GeneratedCity.stations)",
           ] + extra)
         let (run, each) = Self.median(of: measured.run)
         // Ten times the riders: past ten times the time, the era no longer
@@ -126,7 +126,8 @@ extension Run {
       "the simplest floor", Bundle.main.executablePath ?? CommandLine.arguments[0],
       ["simplest-floor", era] + waits + (cap.map { ["--thread-cap", "\($0)"] } ?? []))
     _ = try first(
-      "the second floor", path(era), ["bench-floor"] + waits + ["--stations", "1000"] + extra)
+      "the second floor", path(era),
+      ["bench-floor"] + waits + ["--stations", "\(GeneratedCity.stations)"] + extra)
     let more = zip(firsts, commands).filter { first, _ in
       Self.seconds(of: first).map(Self.processes(first:)) ?? 1 > 1
     }

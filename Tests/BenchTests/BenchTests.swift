@@ -333,8 +333,10 @@ import Testing
     #expect(throws: Spawn.Failure.self) { try Spawn.run("/nonexistent/bikes-x", [], limit: 1) }
   }
 
+  /// The bench's city is 1,000 stations of 200 docks, half of them holding
+  /// a bike: what the report's headings and the second floor's stations say.
   @Test func theGeneratedCityLoadsWithEveryStation() async throws {
-    let path = try GeneratedCity.write(stations: 1_000, docks: 200)
+    let path = try GeneratedCity.write()
     let city = try await CitySource.parse(path).get().load()
     #expect(city.stations.count == 1_000)
     #expect(city.stations.allSatisfy { $0.freeBikes == 100 && $0.emptySlots == 100 })
