@@ -168,7 +168,9 @@ extension Run {
           measured[index].append(one)
         }
       }
-      open.removeAll { seconds(measured[$0].last!) == nil || measured[$0].count == wanted[$0] }
+      open.removeAll {
+        measured[$0].last.flatMap(seconds) == nil || measured[$0].count == wanted[$0]
+      }
     }
     return measured
   }
