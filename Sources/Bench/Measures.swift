@@ -154,16 +154,6 @@ struct ScaleStep: Codable, Sendable, Equatable {
     /// once (the median is `wallSeconds`).
     var each: [Double]? = nil
 
-    /// The median of several measurements of one floor, by wall time,
-    /// carrying every wall time (in the order measured) when there are more
-    /// than one.
-    static func median(of measured: [Floor]) -> Floor? {
-      let sorted = measured.sorted { ($0.wallSeconds ?? 0) < ($1.wallSeconds ?? 0) }
-      guard var median = sorted.dropFirst(sorted.count / 2).first else { return nil }
-      if measured.count > 1 { median.each = measured.compactMap(\.wallSeconds) }
-      return median
-    }
-
     enum CodingKeys: String, CodingKey {
       case legs, stopped, visits, primitive, why, each
       case threadCap = "thread_cap"

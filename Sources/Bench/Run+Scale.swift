@@ -214,10 +214,14 @@ extension Run {
 }
 
 extension ScaleStep {
-  /// The step's three floors, each the median of its processes.
+  /// The step's three floors, each its median process, carrying every
+  /// process's wall time.
   mutating func withFloors(_ measured: [[Spawned]], legs: Int, limit: Double) {
     let floors = measured.map { processes in
-      Floor.median(of: processes.map { Run.floor(of: $0, legs: legs, limit: limit) })
+      let (median, each) = Run.median(of: processes)
+      var floor = Run.floor(of: median, legs: legs, limit: limit)
+      floor.each = each
+      return floor
     }
     (floor, simplest, secondFloor) = (floors[0], floors[1], floors[2])
   }

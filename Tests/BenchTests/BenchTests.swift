@@ -233,23 +233,13 @@ import Testing
     #expect(scale[1]["rest_microseconds_a_visit"] == nil)
   }
 
-  /// A run or a floor whose first process takes under 5 s is the median of
-  /// seven processes, under 60 s of three, which carries every process's
-  /// time; a longer one, once.
-  @Test func aFloorMeasuredThriceIsItsMedianWithEveryTime() throws {
+  /// A run or a floor whose first process takes under 5 s is measured by
+  /// seven processes, under 60 s by three; a longer one, once.
+  @Test func aCommandIsMeasuredSevenThreeOrOneTimes() {
     #expect(Run.processes(first: 4.9) == 7)
     #expect(Run.processes(first: 5) == 3)
     #expect(Run.processes(first: 59.9) == 3)
     #expect(Run.processes(first: 60) == 1)
-    func floor(_ seconds: Double) -> ScaleStep.Floor {
-      ScaleStep.Floor(
-        legs: 19, wallSeconds: seconds, peakMegabytes: seconds, peakThreads: 1, stopped: nil)
-    }
-    let median = try #require(ScaleStep.Floor.median(of: [floor(0.5), floor(0.3), floor(0.4)]))
-    #expect(median.wallSeconds == 0.4 && median.peakMegabytes == 0.4)
-    #expect(median.each == [0.5, 0.3, 0.4])
-    #expect(ScaleStep.Floor.median(of: [floor(0.2)])?.each == nil)
-    #expect(ScaleStep.Floor.median(of: []) == nil)
   }
 
   /// A step's run and floors are measured again round after round, one more
@@ -286,7 +276,8 @@ import Testing
   }
 
   /// The median process by wall time comes back with every process's wall
-  /// time in the order measured; a single process, without.
+  /// time in the order measured; a single process, without. A floor is its
+  /// median process's, memory and all, with every time.
   @Test func aRunIsItsMedianProcessWithEveryTime() {
     func process(_ seconds: Double) -> Spawned {
       Spawned(
@@ -296,6 +287,17 @@ import Testing
     let (median, each) = Run.median(of: [process(0.5), process(0.3), process(0.4)])
     #expect(median.output == "0.4" && each == [0.5, 0.3, 0.4])
     #expect(Run.median(of: [process(0.2)]).1 == nil)
+    var step = ScaleStep(
+      era: "callbacks", riders: 1, wallSeconds: nil, peakMegabytes: nil, peakThreads: nil,
+      stopped: nil)
+    let floors = [process(0.5), process(0.3), process(0.4)].map { one in
+      var one = one
+      one.peakBytes = Int((one.seconds * 10).rounded()) * 1_048_576
+      return one
+    }
+    step.withFloors([floors, [process(0.2)], floors], legs: 19, limit: 1)
+    #expect(step.floor?.wallSeconds == 0.4 && step.floor?.peakMegabytes == 4)
+    #expect(step.floor?.each == [0.5, 0.3, 0.4] && step.simplest?.each == nil)
   }
 
   /// A run's visits: a leg after every visit but each rider's last.
