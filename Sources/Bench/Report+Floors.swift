@@ -17,8 +17,8 @@ extension Report {
       + " way allows, with none of its code (bikes-bench simplest-floor). Whole-process"
       + " wall time, the median of seven processes (three where a process takes"
       + " \(Int(Run.repeatMostUnder)) s or more, one from \(Int(Run.repeatUnder)) s),"
-      + " as the run is and in turns with it (run, floor, simplest, second floor, round"
-      + " after round); the floor's memory and threads."
+      + " as the run is: each once, in turn with the run, then again, spread evenly over"
+      + " the rest of the part; the floor's memory and threads."
     var lines =
       [""] + Self.wrapped(intro, width: 79).map { $0.hasPrefix("  ") ? " " + $0 : $0 } + [
         "",

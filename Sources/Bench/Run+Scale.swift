@@ -13,9 +13,6 @@ extension Run {
       "bench: scale (\(options.scaleSteps.map(String.init).joined(separator: ", ")) riders,"
         + " 1 ms legs, \(paths) paths; at most \(Int(options.scaleLimit)) s a run;"
         + " each run beside its floor)")
-    var steps: [ScaleStep] = []
-    var stoppedEras: Set<String> = []
-    var previous: [String: (riders: Int, seconds: Double)] = [:]
     // Dispatch twice: under its cap of 256 threads, and four times as many,
     // so the table says what the cap buys and what it costs.
     var lines: [(label: String, era: String, extra: [String])] = []
@@ -23,55 +20,90 @@ extension Run {
       lines.append((era, era, []))
       if era == "dispatch" { lines.append(("dispatch/1024", era, ["--thread-cap", "1024"])) }
     }
+    // First every step once, in order (a step's first run says whether the
+    // era goes on), then every process again that a median wants, spread
+    // over the part (`repeats`).
+    var pending: [(label: String, riders: Int, notRun: String?, measurements: Range<Int>)] = []
+    var measurements: [(name: String, command: Command, first: Spawned)] = []
+    var stoppedEras: Set<String> = []
+    var previous: [String: (riders: Int, seconds: Double)] = [:]
     for riders in options.scaleSteps {
       for (label, era, extra) in lines where !stoppedEras.contains(label) {
+        var notRun: String?
         if let before = previous[label],
           let reason = Self.beyondTheLimit(
             riders: riders, after: before, limit: options.scaleLimit)
         {
           note("\(label), \(riders) riders: not run; its floors are")
           stoppedEras.insert(label)
-          let measured = try measure(
-            label, era: era, riders: riders, legs: legs, extra: extra, run: nil)
-          var step = ScaleStep(
-            era: label, riders: riders, wallSeconds: nil, peakMegabytes: nil,
-            peakThreads: nil, stopped: reason)
-          step.withFloors(measured.floors, legs: legs, limit: options.scaleLimit)
-          steps.append(step)
-          continue
+          notRun = reason
+        } else {
+          note("\(label), \(riders) riders")
         }
-        note("\(label), \(riders) riders")
-        let measured = try measure(
-          label, era: era, riders: riders, legs: legs, extra: extra,
-          run: [
+        let run: [String]? =
+          notRun != nil
+          ? nil
+          : [
             "--mode", "safe", "--format", "json", "--riders", "\(riders)", "--paths", "\(paths)",
             "--leg-ms", "1", "--city", city, "--stations", "\(GeneratedCity.stations)",
-          ] + extra)
-        let (run, each) = Self.median(of: measured.run)
-        // Ten times the riders: past ten times the time, the era no longer
-        // keeps up (it is bound by the processor, not by its legs). It still
-        // runs the next step; only a failure or the time limit ends it.
-        var stopped: String?
-        if run.timedOut {
-          stopped = "still running after \(Int(options.scaleLimit)) s: stopped"
-          stoppedEras.insert(label)
-        } else if run.status != 0 {
-          stopped = "failed with exit \(run.status)"
-          stoppedEras.insert(label)
-        } else if let before = previous[label]?.seconds, run.seconds > 10 * before {
-          stopped = String(format: "%.1fx the time of the step before", run.seconds / before)
+          ] + extra
+        let firsts = try measureOnce(
+          label, era: era, riders: riders, legs: legs, extra: extra, run: run)
+        if let first = firsts.first, run != nil {
+          // Ten times the riders: past ten times the time, the era no longer
+          // keeps up (it is bound by the processor, not by its legs). It
+          // still runs the next step; only a failure or the time limit ends it.
+          if first.first.timedOut || first.first.status != 0 { stoppedEras.insert(label) }
+          previous[label] = (riders, first.first.seconds)
         }
-        previous[label] = (riders, run.seconds)
-        var step = ScaleStep(
-          era: label, riders: riders, wallSeconds: run.timedOut ? nil : run.seconds,
-          peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
-          stopped: stopped)
-        step.each = each
-        step.visits = JSONReport(run.output)?.stationVisits
-        step.processorSeconds = run.timedOut ? nil : run.processorSeconds
-        step.withFloors(measured.floors, legs: legs, limit: options.scaleLimit)
-        steps.append(step)
+        pending.append(
+          (label, riders, notRun, measurements.count..<measurements.count + firsts.count))
+        measurements += firsts.map {
+          ("\(label), \(riders) riders: \($0.name)", $0.command, $0.first)
+        }
       }
+    }
+    let more = Self.order(of: measurements.map { Self.seconds(of: $0.first) }).count
+    if more > 0 { note("again, spread over the rest of the part: \(more) processes") }
+    var done = 0
+    let measured = try Self.repeats(measurements.map(\.first), seconds: Self.seconds(of:)) {
+      index in
+      done += 1
+      note("again, \(done) of \(more): \(measurements[index].name)")
+      let command = measurements[index].command
+      return try Spawn.run(command.executable, command.arguments, limit: options.scaleLimit)
+    }
+    var steps: [ScaleStep] = []
+    var before: [String: Double] = [:]
+    for (label, riders, notRun, range) in pending {
+      let processes = Array(measured[range])
+      guard notRun == nil else {
+        var step = ScaleStep(
+          era: label, riders: riders, wallSeconds: nil, peakMegabytes: nil,
+          peakThreads: nil, stopped: notRun)
+        step.withFloors(processes, legs: legs, limit: options.scaleLimit)
+        steps.append(step)
+        continue
+      }
+      let (run, each) = Self.median(of: processes[0])
+      var stopped: String?
+      if run.timedOut {
+        stopped = "still running after \(Int(options.scaleLimit)) s: stopped"
+      } else if run.status != 0 {
+        stopped = "failed with exit \(run.status)"
+      } else if let before = before[label], run.seconds > 10 * before {
+        stopped = String(format: "%.1fx the time of the step before", run.seconds / before)
+      }
+      before[label] = run.seconds
+      var step = ScaleStep(
+        era: label, riders: riders, wallSeconds: run.timedOut ? nil : run.seconds,
+        peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
+        stopped: stopped)
+      step.each = each
+      step.visits = JSONReport(run.output)?.stationVisits
+      step.processorSeconds = run.timedOut ? nil : run.processorSeconds
+      step.withFloors(Array(processes.dropFirst()), legs: legs, limit: options.scaleLimit)
+      steps.append(step)
     }
     return steps
   }
@@ -99,46 +131,35 @@ extension Run {
   static let repeatMostUnder = 5.0
   static let repeatUnder = 60.0
 
+  typealias Command = (executable: String, arguments: [String])
+
   /// A step's run (nil: it is not run) and its three floors, each a
-  /// process of its own timed whole: the era's floor of waiting, the
-  /// simplest one, and the second floor (the floor's riders visiting 1,000
-  /// stations, as many as the run's city has, each visit the era's bare
-  /// primitive). Each once, in that order, then again round after round
-  /// (`rounds`); every process of each, in the order measured (the run's
-  /// none when it is not run).
-  func measure(
+  /// process of its own timed whole, once, in that order: the era's floor
+  /// of waiting, the simplest one (under the floor's thread cap), and the
+  /// second floor (the floor's riders visiting 1,000 stations, as many as
+  /// the run's city has, each visit the era's bare primitive). Each with
+  /// its name and command, to be measured again (`repeats`).
+  func measureOnce(
     _ label: String, era: String, riders: Int, legs: Int, extra: [String], run: [String]?
-  ) throws -> (run: [Spawned], floors: [[Spawned]]) {
-    var commands: [(executable: String, arguments: [String])] = []
-    var firsts: [Spawned] = []
-    func first(_ what: String?, _ executable: String, _ arguments: [String]) throws -> Spawned {
-      if let what { note("\(label), \(riders) riders: \(what)") }
-      commands.append((executable, arguments))
-      firsts.append(try Spawn.run(executable, arguments, limit: options.scaleLimit))
-      return firsts[firsts.count - 1]
+  ) throws -> [(name: String, command: Command, first: Spawned)] {
+    var measured: [(name: String, command: Command, first: Spawned)] = []
+    func once(_ name: String, _ executable: String, _ arguments: [String]) throws -> Spawned {
+      if !measured.isEmpty || run == nil { note("\(label), \(riders) riders: \(name)") }
+      let first = try Spawn.run(executable, arguments, limit: options.scaleLimit)
+      measured.append((name, (executable, arguments), first))
+      return first
     }
-    if let run { _ = try first(nil, path(era), run) }
+    if let run { _ = try once("the run", path(era), run) }
     let waits = ["--riders", "\(riders)", "--legs", "\(legs)", "--leg-ms", "1"]
-    let floor = try first("the floor", path(era), ["bench-floor"] + waits + extra)
-    // The simplest floor's threads under the same cap as the era's floor's.
+    let floor = try once("the floor", path(era), ["bench-floor"] + waits + extra)
     let cap = Self.floor(of: floor, legs: legs, limit: options.scaleLimit).threadCap
-    _ = try first(
+    _ = try once(
       "the simplest floor", Bundle.main.executablePath ?? CommandLine.arguments[0],
       ["simplest-floor", era] + waits + (cap.map { ["--thread-cap", "\($0)"] } ?? []))
-    _ = try first(
+    _ = try once(
       "the second floor", path(era),
       ["bench-floor"] + waits + ["--stations", "\(GeneratedCity.stations)"] + extra)
-    let more = zip(firsts, commands).filter { first, _ in
-      Self.seconds(of: first).map(Self.processes(first:)) ?? 1 > 1
-    }
-    if !more.isEmpty {
-      note("\(label), \(riders) riders: again, round after round (\(more.count) commands)")
-    }
-    let measured = try Self.rounds(firsts, seconds: Self.seconds(of:)) { index in
-      try Spawn.run(
-        commands[index].executable, commands[index].arguments, limit: options.scaleLimit)
-    }
-    return (run == nil ? [] : measured[0], Array(measured.dropFirst(run == nil ? 0 : 1)))
+    return measured
   }
 
   /// A process's wall time; nil when it failed or ran out of time.
@@ -147,32 +168,43 @@ extension Run {
   }
 
   /// Measures again, given each measurement's first, until each has as
-  /// many as `processes` says of its first: round after round, one more of
-  /// each that wants one, in order, so that a slow stretch of the machine
-  /// falls on all of them alike rather than on one's processes in a row.
-  /// A measurement without a time (it failed, or ran out of time) ends its
+  /// many as `processes` says of its first, in the order `order` gives. A
+  /// measurement without a time (it failed, or ran out of time) ends its
   /// own and comes back alone; the others go on.
-  static func rounds<Measured>(
+  static func repeats<Measured>(
     _ firsts: [Measured], seconds: (Measured) -> Double?,
     again: (_ index: Int) throws -> Measured
   ) rethrows -> [[Measured]] {
     var measured = firsts.map { [$0] }
-    let wanted = firsts.map { seconds($0).map(processes(first:)) ?? 1 }
-    var open = wanted.indices.filter { wanted[$0] > 1 }
-    while !open.isEmpty {
-      for index in open {
-        let one = try again(index)
-        if seconds(one) == nil {
-          measured[index] = [one]
-        } else {
-          measured[index].append(one)
-        }
-      }
-      open.removeAll {
-        measured[$0].last.flatMap(seconds) == nil || measured[$0].count == wanted[$0]
+    for index in order(of: firsts.map(seconds)) where measured[index].last.flatMap(seconds) != nil {
+      let one = try again(index)
+      if seconds(one) == nil {
+        measured[index] = [one]
+      } else {
+        measured[index].append(one)
       }
     }
     return measured
+  }
+
+  /// The order of the processes measured again, given each first's
+  /// seconds (nil: it failed): spread evenly over the time they take
+  /// together, each taking about its first's time. A measurement that
+  /// wants k more has them at the middles of k equal parts of that time;
+  /// at the same moment, in the measurements' order (a step's run, then
+  /// its floors). So a slow stretch of the machine, which here lasts
+  /// minutes, falls on a few of each measurement's processes, not on all
+  /// of one step's.
+  static func order(of firsts: [Double?]) -> [Int] {
+    let more = firsts.map { $0.map { processes(first: $0) - 1 } ?? 0 }
+    let total = zip(firsts, more).reduce(0.0) { $0 + ($1.0 ?? 0) * Double($1.1) }
+    var planned: [(at: Double, index: Int)] = []
+    for (index, count) in more.enumerated() {
+      for part in 0..<count {
+        planned.append((total * (Double(part) + 0.5) / Double(count), index))
+      }
+    }
+    return planned.sorted { ($0.at, $0.index) < ($1.at, $1.index) }.map(\.index)
   }
 
   /// The median process by wall time (its output, memory and threads), and

@@ -242,21 +242,26 @@ import Testing
     #expect(Run.processes(first: 60) == 1)
   }
 
-  /// A step's run and floors are measured again round after round, one more
-  /// process of each that wants one a round, never one's processes in a row:
-  /// here a run of 1 s (seven in all), floors of 10 and 30 s (three) and one
-  /// of 90 s (once).
-  @Test func aStepsCommandsAreMeasuredRoundAfterRound() {
+  /// The processes measured again are spread over the time they take
+  /// together, not one measurement's in a row: here a run of 1 s (six
+  /// more), floors of 10 and 30 s (two more each) and one of 90 s (none).
+  /// The runs' six come at the middles of six equal parts of the 86 s, the
+  /// floors' two at a quarter and three quarters; at the same moment, in
+  /// the measurements' order.
+  @Test func theProcessesMeasuredAgainAreSpreadOverTheirTime() {
     var order: [Int] = []
-    let measured = Run.rounds(
+    let measured = Run.repeats(
       [1.0, 10, 30, 90], seconds: { $0 },
       again: { index in
         order.append(index)
         return Double(index) + 0.5
       })
-    #expect(order == [0, 1, 2, 0, 1, 2, 0, 0, 0, 0])
+    #expect(order == [0, 0, 1, 2, 0, 0, 0, 1, 2, 0])
     #expect(measured.map(\.count) == [7, 3, 3, 1])
     #expect(measured[1] == [10, 1.5, 1.5])
+    // A floor of 30 s measured twice more does not push the run's six
+    // more to the end: two come before its first.
+    #expect(Run.order(of: [1, 30]) == [0, 0, 1, 0, 0, 0, 1, 0])
   }
 
   /// A process that fails (nil: no time) ends its own measurement, which
@@ -264,7 +269,7 @@ import Testing
   /// fails is not measured again.
   @Test func aFailedProcessEndsOnlyItsOwnMeasurement() {
     var order: [Int] = []
-    let measured = Run.rounds(
+    let measured = Run.repeats(
       [1.0, 2, nil], seconds: { $0 },
       again: { index -> Double? in
         order.append(index)
