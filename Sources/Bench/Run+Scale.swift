@@ -69,7 +69,11 @@ extension Run {
     let measured = try Self.repeats(measurements.map(\.first), seconds: Self.seconds(of:)) {
       index in
       done += 1
-      note("again, \(done) of \(more): \(measurements[index].name)")
+      // A line for a process of a second or more; the short ones would be a
+      // screen of lines in a few seconds.
+      if Self.seconds(of: measurements[index].first) ?? 0 >= 1 {
+        note("again, \(done) of \(more): \(measurements[index].name)")
+      }
       let command = measurements[index].command
       return try Spawn.run(command.executable, command.arguments, limit: options.scaleLimit)
     }
