@@ -50,9 +50,7 @@ extension Run {
         let firsts = try measureOnce(
           label, era: era, riders: riders, legs: legs, extra: extra, run: run)
         if let first = firsts.first, run != nil {
-          // Ten times the riders: past ten times the time, the era no longer
-          // keeps up (it is bound by the processor, not by its legs). It
-          // still runs the next step; only a failure or the time limit ends it.
+          // Only a failure or the time limit ends an era (its next steps are not run).
           if first.first.timedOut || first.first.status != 0 { stoppedEras.insert(label) }
           previous[label] = (riders, first.first.seconds)
         }
@@ -78,7 +76,7 @@ extension Run {
       return try Spawn.run(command.executable, command.arguments, limit: options.scaleLimit)
     }
     var steps: [ScaleStep] = []
-    var before: [String: Double] = [:]
+    var medianBefore: [String: Double] = [:]
     for (label, riders, notRun, range) in pending {
       let processes = Array(measured[range])
       guard notRun == nil else {
@@ -95,10 +93,13 @@ extension Run {
         stopped = "still running after \(Int(options.scaleLimit)) s: stopped"
       } else if run.status != 0 {
         stopped = "failed with exit \(run.status)"
-      } else if let before = before[label], run.seconds > 10 * before {
+      } else if let before = medianBefore[label], run.seconds > 10 * before {
+        // Ten times the riders: past ten times the time, the era no longer
+        // keeps up (it is bound by the processor, not by its legs). It
+        // still runs the next step.
         stopped = String(format: "%.1fx the time of the step before", run.seconds / before)
       }
-      before[label] = run.seconds
+      medianBefore[label] = run.seconds
       var step = ScaleStep(
         era: label, riders: riders, wallSeconds: run.timedOut ? nil : run.seconds,
         peakMegabytes: Double(run.peakBytes) / 1_048_576, peakThreads: run.peakThreads,
@@ -148,6 +149,7 @@ extension Run {
   ) throws -> [(name: String, command: Command, first: Spawned)] {
     var measured: [(name: String, command: Command, first: Spawned)] = []
     func once(_ name: String, _ executable: String, _ arguments: [String]) throws -> Spawned {
+      // The run's own line is the step's ("callbacks, 10000 riders").
       if !measured.isEmpty || run == nil { note("\(label), \(riders) riders: \(name)") }
       let first = try Spawn.run(executable, arguments, limit: options.scaleLimit)
       measured.append((name, (executable, arguments), first))
