@@ -124,16 +124,26 @@ extension Run {
   }
 
   /// How many processes measure a run or a floor, given the first: seven
-  /// when it took under `repeatMostUnder` seconds, three when under
-  /// `repeatUnder`, else one (steadier, and dear). A process of a second
-  /// moves by a quarter from one to the next on this machine, one of a few
-  /// seconds by a tenth: the median of seven takes out three slow ones. The
-  /// run and its floors are measured alike, so that their ratio is of
-  /// medians.
+  /// when it took under `repeatMostUnder` seconds, five under
+  /// `repeatMoreUnder`, three under `repeatUnder`, else one (steadier, and
+  /// dear). A process of a second moves by a quarter from one to the next
+  /// on this machine, one of a few seconds by a tenth: the median of seven
+  /// takes out three slow ones. The run and its floors are measured alike,
+  /// so that their ratio is of medians. Where a measurement's processes
+  /// straddle an edge, its count changes from one run of the bench to the
+  /// next as its first falls; the edges lie between this machine's
+  /// clusters (2026-11-29's three runs): at most 7.0 s (every 10,000-rider
+  /// step but the futures', and the callbacks' 100,000-rider floors), 8.2
+  /// to 15.5 s (dispatch's, the actors' and the callbacks' 100,000-rider
+  /// runs, their floors, the operations' floors), from 16.5 s (the
+  /// futures' and the operations' longer ones). At a single 5 s edge, the
+  /// callbacks' second floor of 4.4 to 7.0 s was measured seven times in
+  /// one run and three in the next.
   static func processes(first seconds: Double) -> Int {
-    seconds < repeatMostUnder ? 7 : seconds < repeatUnder ? 3 : 1
+    seconds < repeatMostUnder ? 7 : seconds < repeatMoreUnder ? 5 : seconds < repeatUnder ? 3 : 1
   }
-  static let repeatMostUnder = 5.0
+  static let repeatMostUnder = 8.0
+  static let repeatMoreUnder = 16.0
   static let repeatUnder = 60.0
 
   typealias Command = (executable: String, arguments: [String])

@@ -233,32 +233,35 @@ import Testing
     #expect(scale[1]["rest_microseconds_a_visit"] == nil)
   }
 
-  /// A run or a floor whose first process takes under 5 s is measured by
-  /// seven processes, under 60 s by three; a longer one, once.
-  @Test func aCommandIsMeasuredSevenThreeOrOneTimes() {
-    #expect(Run.processes(first: 4.9) == 7)
-    #expect(Run.processes(first: 5) == 3)
+  /// A run or a floor whose first process takes under 8 s is measured by
+  /// seven processes, under 16 s by five, under 60 s by three; a longer
+  /// one, once.
+  @Test func aCommandIsMeasuredSevenFiveThreeOrOneTimes() {
+    #expect(Run.processes(first: 7.9) == 7)
+    #expect(Run.processes(first: 8) == 5)
+    #expect(Run.processes(first: 15.9) == 5)
+    #expect(Run.processes(first: 16) == 3)
     #expect(Run.processes(first: 59.9) == 3)
     #expect(Run.processes(first: 60) == 1)
   }
 
   /// The processes measured again are spread over the time they take
   /// together, not one measurement's in a row: here a run of 1 s (six
-  /// more), floors of 10 and 30 s (two more each) and one of 90 s (none).
-  /// The runs' six come at the middles of six equal parts of the 86 s, the
+  /// more), floors of 20 and 30 s (two more each) and one of 90 s (none).
+  /// The runs' six come at the middles of six equal parts of the 106 s, the
   /// floors' two at a quarter and three quarters; at the same moment, in
   /// the measurements' order.
   @Test func theProcessesMeasuredAgainAreSpreadOverTheirTime() {
     var order: [Int] = []
     let measured = Run.repeats(
-      [1.0, 10, 30, 90], seconds: { $0 },
+      [1.0, 20, 30, 90], seconds: { $0 },
       again: { index in
         order.append(index)
         return Double(index) + 0.5
       })
     #expect(order == [0, 0, 1, 2, 0, 0, 0, 1, 2, 0])
     #expect(measured.map(\.count) == [7, 3, 3, 1])
-    #expect(measured[1] == [10, 1.5, 1.5])
+    #expect(measured[1] == [20, 1.5, 1.5])
     // A floor of 30 s measured twice more does not push the run's six
     // more to the end: two come before its first.
     #expect(Run.order(of: [1, 30]) == [0, 0, 1, 0, 0, 0, 1, 0])
