@@ -200,6 +200,9 @@ import Testing
       Text.escaped("R\u{202E}o\u{2028}x\u{2029}\u{2066}")
         == "R\\u{202E}o\\u{2028}x\\u{2029}\\u{2066}")
     #expect(Text.escaped("Saldanha 👩‍👩‍👧 Ørestad") == "Saldanha 👩‍👩‍👧 Ørestad")
+    // Printable ASCII passes as it is; the controls at either edge of it do not.
+    #expect(Text.escaped(" Rossio ~ 1/2 ") == " Rossio ~ 1/2 ")
+    #expect(Text.escaped("a\u{1F}b\u{7F}\t") == "a\\u{1F}b\\u{7F}\\t")
     let long = String(repeating: "x", count: 100_000)
     #expect(
       throws: CityError.invalid(

@@ -210,4 +210,21 @@ import Testing
     #expect(!RaceProbe.scripted(gate).isBare)
     #expect(!BlockingRaceProbe.scripted(gate).isBare)
   }
+
+  /// A run's probe does nothing when a rider arrives, so a rider may leave
+  /// that call out; a gate's or a test's probe is called there.
+  @Test func onlyTheWaitingProbesLeaveTheArrivalOut() {
+    let log = EventLog(.memory)
+    for window in [Duration.zero, .microseconds(1)] {
+      #expect(!RaceProbe.waiting(window).pausesOnArrival)
+      #expect(!RaceProbe.waiting(window, log: log).pausesOnArrival)
+      #expect(!BlockingRaceProbe.waiting(window).pausesOnArrival)
+      #expect(!BlockingRaceProbe.waiting(window, log: log).pausesOnArrival)
+    }
+    let gate = ScriptedGate(riders: [0], schedule: [])
+    #expect(RaceProbe.scripted(gate).pausesOnArrival)
+    #expect(BlockingRaceProbe.scripted(gate).pausesOnArrival)
+    #expect(RaceProbe(pause: { _ in }).pausesOnArrival)
+    #expect(BlockingRaceProbe(pause: { _ in }).pausesOnArrival)
+  }
 }

@@ -83,6 +83,19 @@ import Testing
       ])
   }
 
+  /// A run's probe is left out at arrival (`pausesOnArrival`); any other
+  /// probe, a gate's or this one, is called there on every visit.
+  @Test(arguments: [Mode.racy, .reentrant, .safe], ActorsCallers.allCases)
+  func aProbeThatPausesOnArrivalIsCalledThere(mode: Mode, callers: ActorsCallers) async {
+    let stops = Locked<[ProbePoint]>([])
+    let probe = RaceProbe(pause: { stop in stops.withLock { $0.append(stop.point) } })
+    let rider = Self.rider(mode, callers: callers, probe: probe, log: .none, record: Self.record)
+    #expect(await rider.visit(0, wanting: .bike, as: 0))
+    #expect(await rider.visit(0, wanting: .bike, as: 0) == false)
+    let window: [ProbePoint] = mode == .safe ? [] : [.raceWindow]
+    #expect(stops.withLock { $0 } == [.arrive] + window + [.arrive])
+  }
+
   @Test func aRiderThatReachesItsGoalStops() async {
     let record = StationRecord(id: "g", name: "G", freeBikes: 5, emptySlots: 5)
     let log = EventLog(.memory)

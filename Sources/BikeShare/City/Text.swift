@@ -7,6 +7,9 @@ public enum Text {
   /// U+2029, which Unicode-aware readers split lines on) and the bidi
   /// controls (U+202E and its kin, which reorder the rest of a line).
   public static func escaped(_ text: String) -> String {
+    // Printable ASCII, as most names are: nothing to escape, and no
+    // scalar's Unicode properties to look up (a city's 1,000 names).
+    if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

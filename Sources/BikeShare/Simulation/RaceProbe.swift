@@ -55,6 +55,10 @@ public struct RaceProbe: Sendable {
   /// True when the racy path must hold exactly the original check-then-act:
   /// the riders then call neither the probe nor the log between check and act.
   public let isBare: Bool
+  /// False only for `waiting(_:log:)`, which does nothing when a rider
+  /// arrives: the rider then leaves out the call (an async closure's frame
+  /// on each of the run's visits).
+  public let pausesOnArrival: Bool
 
   public init(
     pause: @escaping @Sendable (ProbeStop) async -> Void,
@@ -79,11 +83,12 @@ public struct RaceProbe: Sendable {
     pause: @escaping @Sendable (ProbeStop) async -> Void,
     finished: @escaping @Sendable (Int) -> Void, isBare: Bool,
     pass: @escaping @Sendable (ProbeStop) async -> Bool = { _ in true },
-    sent: @escaping @Sendable (Int) -> Void = { _ in }
+    sent: @escaping @Sendable (Int) -> Void = { _ in }, pausesOnArrival: Bool = true
   ) {
     self.body = pause
     self.done = finished
     self.isBare = isBare
+    self.pausesOnArrival = pausesOnArrival
     self.goOn = pass
     self.handedOver = sent
   }
@@ -115,17 +120,19 @@ public struct RaceProbe: Sendable {
     finished: @escaping @Sendable (Int) -> Void = { _ in }
   ) -> RaceProbe {
     guard window > .zero else {
-      return RaceProbe(pause: { _ in }, finished: finished, isBare: !log.isEnabled)
+      return RaceProbe(
+        pause: { _ in }, finished: finished, isBare: !log.isEnabled, pausesOnArrival: false)
     }
     return RaceProbe(
       pause: { stop in
         if stop.point == .raceWindow { try? await Task.sleep(for: window) }
       },
+      finished: finished, isBare: false,
       pass: { stop in
         // A van about to take its second station waits as long (the transfer).
         if stop.point == .hold { try? await Task.sleep(for: window) }
         return true
-      }, finished: finished)
+      }, pausesOnArrival: false)
   }
 }
 

@@ -40,6 +40,9 @@ public final class RequestStamp: Sendable {
   /// The request's number, the first time only: later calls of the same
   /// visit (a racy rider's act after its check) are not new arrivals.
   func reached() -> Int? {
+    // A plain read first, so a visit's later reads (a method that reads
+    // the counters twice, a racy rider's act) cost no exchange.
+    guard number.load(ordering: .acquiring) >= 0 else { return nil }
     let stamp = number.exchange(-1, ordering: .acquiringAndReleasing)
     return stamp < 0 ? nil : stamp
   }
