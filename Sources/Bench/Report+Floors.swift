@@ -15,9 +15,7 @@ extension Report {
       + " else: \(Self.grouped(legs * largest)) waits at \(Self.grouped(largest)) riders."
       + " Beside it, the simplest floor: the same waiting written as simply as the era's"
       + " way allows, with none of its code (bikes-bench simplest-floor). Whole-process"
-      + " wall time, the median of seven processes (five where a process takes"
-      + " \(Int(Run.repeatMostUnder)) s or more, three from \(Int(Run.repeatMoreUnder)) s,"
-      + " one from \(Int(Run.repeatUnder)) s),"
+      + " wall time, the median of \(Run.processesInWords),"
       + " as the run is: each once, in turn with the run, then again, spread evenly over"
       + " the rest of the part; the floor's memory and threads."
     var lines =

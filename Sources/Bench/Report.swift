@@ -111,16 +111,15 @@ struct Report: Codable, Sendable {
       }
     }
     if !scale.isEmpty {
+      let intro =
+        "3. Scale: safe mode, 1 ms legs, 1,000 stations of 200 docks, each run the median"
+        + " of \(Run.processesInWords), beside its floor (the same riders only waiting"
+        + " out their legs in the era's own way: section 4). An era stops scaling where"
+        + " ten times the riders take over ten times as long; it goes on unless it"
+        + " failed, ran past the time limit, or would at the pace of the step before"
+        + " (then it is not run; its floor still is)."
+      lines += [""] + Self.wrapped(intro, width: 79).map { $0.hasPrefix("  ") ? " " + $0 : $0 }
       lines += [
-        "",
-        "3. Scale: safe mode, 1 ms legs, 1,000 stations of 200 docks, each run the",
-        "   median of seven processes (five from \(Int(Run.repeatMostUnder)) s, three from"
-          + " \(Int(Run.repeatMoreUnder)) s, one from \(Int(Run.repeatUnder)) s),",
-        "   beside its floor (the same riders only waiting out their legs in the era's",
-        "   own way: section 4). An era stops scaling where ten times the riders take",
-        "   over ten times as long; it goes on unless it failed, ran past the time",
-        "   limit, or would at the pace of the step before (then it is not run; its",
-        "   floor still is).",
         "",
         "era             riders     wall    floor x floor  memory threads  stopped scaling",
       ]

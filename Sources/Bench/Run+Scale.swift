@@ -123,28 +123,42 @@ extension Run {
     return String(format: "not run: about %.0f s at its pace", expected)
   }
 
-  /// How many processes measure a run or a floor, given the first: seven
-  /// when it took under `repeatMostUnder` seconds, five under
-  /// `repeatMoreUnder`, three under `repeatUnder`, else one (steadier, and
-  /// dear). A process of a second moves by a quarter from one to the next
-  /// on this machine, one of a few seconds by a tenth: the median of seven
-  /// takes out three slow ones. The run and its floors are measured alike,
-  /// so that their ratio is of medians. Where a measurement's processes
-  /// straddle an edge, its count changes from one run of the bench to the
-  /// next as its first falls; the edges lie between this machine's
-  /// clusters (2026-11-29's three runs): at most 7.0 s (every 10,000-rider
-  /// step but the futures', and the callbacks' 100,000-rider floors), 8.2
-  /// to 15.5 s (dispatch's, the actors' and the callbacks' 100,000-rider
-  /// runs, their floors, the operations' floors), from 16.5 s (the
-  /// futures' and the operations' longer ones). At a single 5 s edge, the
-  /// callbacks' second floor of 4.4 to 7.0 s was measured seven times in
-  /// one run and three in the next.
+  /// How many processes measure a run or a floor, given the first: the
+  /// first tier of `repeats` it took under the seconds of, else one
+  /// (steadier, and dear). A process of a second moves by a quarter from
+  /// one to the next on this machine, one of a few seconds by a tenth: the
+  /// median of fifteen takes out seven slow ones, of seven three. The run
+  /// and its floors are measured alike, so that their ratio is of medians.
+  /// Where a measurement's processes straddle an edge, its count changes
+  /// from one run of the bench to the next as its first falls; the edges
+  /// lie between this machine's clusters (2026-11-29's runs): at most 1.6 s
+  /// (most 10,000-rider steps), 1.9 to 7.0 s (the callbacks' 100,000-rider
+  /// floors, the futures' 10,000-rider floors, the operations' run), 8.2 to
+  /// 15.5 s (dispatch's, the actors' and the callbacks' 100,000-rider runs,
+  /// their floors, the operations' floors), from 16.5 s (the futures' and
+  /// the operations' longer ones). At a single 5 s edge, the callbacks'
+  /// second floor of 4.4 to 7.0 s was measured seven times in one run and
+  /// three in the next.
   static func processes(first seconds: Double) -> Int {
-    seconds < repeatMostUnder ? 7 : seconds < repeatMoreUnder ? 5 : seconds < repeatUnder ? 3 : 1
+    repeats.first { seconds < $0.under }?.processes ?? 1
   }
-  static let repeatMostUnder = 8.0
-  static let repeatMoreUnder = 16.0
-  static let repeatUnder = 60.0
+  /// Processes a measurement takes when its first took under so many
+  /// seconds; the first tier that holds it counts.
+  static let repeats: [(under: Double, processes: Int)] = [(2, 15), (8, 7), (16, 5), (60, 3)]
+
+  /// The tiers in words, for the report: "fifteen processes (seven from
+  /// 2 s, five from 8 s, three from 16 s, one from 60 s)".
+  static var processesInWords: String {
+    let counts = repeats.map(\.processes) + [1]
+    let edges = repeats.map { "from \(Int($0.under)) s" }
+    let later = zip(counts.dropFirst(), edges).map { "\(Self.word($0)) \($1)" }
+    return "\(Self.word(counts[0])) processes (\(later.joined(separator: ", ")))"
+  }
+
+  private static func word(_ count: Int) -> String {
+    let words = [1: "one", 3: "three", 5: "five", 7: "seven", 15: "fifteen"]
+    return words[count] ?? String(count)
+  }
 
   typealias Command = (executable: String, arguments: [String])
 

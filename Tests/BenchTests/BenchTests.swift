@@ -233,28 +233,33 @@ import Testing
     #expect(scale[1]["rest_microseconds_a_visit"] == nil)
   }
 
-  /// A run or a floor whose first process takes under 8 s is measured by
-  /// seven processes, under 16 s by five, under 60 s by three; a longer
-  /// one, once.
-  @Test func aCommandIsMeasuredSevenFiveThreeOrOneTimes() {
+  /// A run or a floor whose first process takes under 2 s is measured by
+  /// fifteen processes, under 8 s by seven, under 16 s by five, under 60 s
+  /// by three; a longer one, once. The report says so in words.
+  @Test func aCommandIsMeasuredFifteenSevenFiveThreeOrOneTimes() {
+    #expect(Run.processes(first: 1.9) == 15)
+    #expect(Run.processes(first: 2) == 7)
     #expect(Run.processes(first: 7.9) == 7)
     #expect(Run.processes(first: 8) == 5)
     #expect(Run.processes(first: 15.9) == 5)
     #expect(Run.processes(first: 16) == 3)
     #expect(Run.processes(first: 59.9) == 3)
     #expect(Run.processes(first: 60) == 1)
+    #expect(
+      Run.processesInWords
+        == "fifteen processes (seven from 2 s, five from 8 s, three from 16 s, one from 60 s)")
   }
 
   /// The processes measured again are spread over the time they take
-  /// together, not one measurement's in a row: here a run of 1 s (six
+  /// together, not one measurement's in a row: here a run of 2 s (six
   /// more), floors of 20 and 30 s (two more each) and one of 90 s (none).
-  /// The runs' six come at the middles of six equal parts of the 106 s, the
+  /// The runs' six come at the middles of six equal parts of the 112 s, the
   /// floors' two at a quarter and three quarters; at the same moment, in
   /// the measurements' order.
   @Test func theProcessesMeasuredAgainAreSpreadOverTheirTime() {
     var order: [Int] = []
     let measured = Run.repeats(
-      [1.0, 20, 30, 90], seconds: { $0 },
+      [2.0, 20, 30, 90], seconds: { $0 },
       again: { index in
         order.append(index)
         return Double(index) + 0.5
@@ -264,7 +269,7 @@ import Testing
     #expect(measured[1] == [20, 1.5, 1.5])
     // A floor of 30 s measured twice more does not push the run's six
     // more to the end: two come before its first.
-    #expect(Run.order(of: [1, 30]) == [0, 0, 1, 0, 0, 0, 1, 0])
+    #expect(Run.order(of: [2, 30]) == [0, 0, 1, 0, 0, 0, 1, 0])
   }
 
   /// A process that fails (nil: no time) ends its own measurement, which
@@ -273,7 +278,7 @@ import Testing
   @Test func aFailedProcessEndsOnlyItsOwnMeasurement() {
     var order: [Int] = []
     let measured = Run.repeats(
-      [1.0, 2, nil], seconds: { $0 },
+      [2.0, 3, nil], seconds: { $0 },
       again: { index -> Double? in
         order.append(index)
         return index == 0 && order.count > 2 ? nil : 1
