@@ -124,33 +124,30 @@ extension Run {
   }
 
   /// How many processes measure a run or a floor, given the first: the
-  /// first tier of `repeats` it took under the seconds of, else one
+  /// count of the first of `tiers` whose seconds it took under, else one
   /// (steadier, and dear). A process of a second moves by a quarter from
   /// one to the next on this machine, one of a few seconds by a tenth: the
   /// median of fifteen takes out seven slow ones, of seven three. The run
   /// and its floors are measured alike, so that their ratio is of medians.
-  /// Where a measurement's processes straddle an edge, its count changes
-  /// from one run of the bench to the next as its first falls; the edges
-  /// lie between this machine's clusters (2026-11-29's runs): at most 1.6 s
-  /// (most 10,000-rider steps), 1.9 to 7.0 s (the callbacks' 100,000-rider
-  /// floors, the futures' 10,000-rider floors, the operations' run), 8.2 to
-  /// 15.5 s (dispatch's, the actors' and the callbacks' 100,000-rider runs,
-  /// their floors, the operations' floors), from 16.5 s (the futures' and
-  /// the operations' longer ones). At a single 5 s edge, the callbacks'
-  /// second floor of 4.4 to 7.0 s was measured seven times in one run and
-  /// three in the next.
+  /// Where a measurement's first processes straddle an edge, its count
+  /// changes from one run of the bench to the next. On 2026-11-29 the
+  /// edges lay between this machine's clusters but the old 5 s one (the
+  /// callbacks' second floor of 4.4 to 7.0 s, seven processes in one run,
+  /// three in the next); on 2026-12-01, a machine whose floors sped up by
+  /// 10 to 32 % over three runs, the callbacks' 100,000-rider floors
+  /// straddled 2 s, the actors' 8 s and dispatch's 100,000-rider run 16 s.
   static func processes(first seconds: Double) -> Int {
-    repeats.first { seconds < $0.under }?.processes ?? 1
+    tiers.first { seconds < $0.under }?.processes ?? 1
   }
   /// Processes a measurement takes when its first took under so many
   /// seconds; the first tier that holds it counts.
-  static let repeats: [(under: Double, processes: Int)] = [(2, 15), (8, 7), (16, 5), (60, 3)]
+  static let tiers: [(under: Double, processes: Int)] = [(2, 15), (8, 7), (16, 5), (60, 3)]
 
   /// The tiers in words, for the report: "fifteen processes (seven from
   /// 2 s, five from 8 s, three from 16 s, one from 60 s)".
   static var processesInWords: String {
-    let counts = repeats.map(\.processes) + [1]
-    let edges = repeats.map { "from \(Int($0.under)) s" }
+    let counts = tiers.map(\.processes) + [1]
+    let edges = tiers.map { "from \(Int($0.under)) s" }
     let later = zip(counts.dropFirst(), edges).map { "\(Self.word($0)) \($1)" }
     return "\(Self.word(counts[0])) processes (\(later.joined(separator: ", ")))"
   }
