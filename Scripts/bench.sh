@@ -10,4 +10,7 @@ cd "$(dirname "$0")/.."
 if [ -d /opt/swift/usr/bin ] && ! command -v swift >/dev/null; then export PATH="/opt/swift/usr/bin:$PATH"; fi
 swift build -c release >&2
 toolchain=$(swift --version 2>/dev/null | head -1)
-exec "$(swift build -c release --show-bin-path)/bikes-bench" --toolchain "$toolchain" "$@"
+bench="$(swift build -c release --show-bin-path)/bikes-bench"
+# compare reads the JSON of earlier runs: nothing to measure, no header.
+if [ "${1:-}" = compare ]; then exec "$bench" "$@"; fi
+exec "$bench" --toolchain "$toolchain" "$@"

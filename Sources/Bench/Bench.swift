@@ -22,6 +22,9 @@ enum Bench {
     if CommandLine.arguments.dropFirst().first == "simplest-floor" {
       exit(SimplestFloor.main(Array(CommandLine.arguments.dropFirst(2))))
     }
+    if CommandLine.arguments.dropFirst().first == "compare" {
+      exit(Compare.main(Array(CommandLine.arguments.dropFirst(2))))
+    }
     let options: BenchOptions
     do {
       guard let parsed = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {

@@ -37,6 +37,9 @@ struct BenchOptions: Sendable, Equatable {
 
     USAGE
       Scripts/bench.sh [options]     builds in release, then runs this
+      bikes-bench compare RUN.json RUN.json [RUN.json...]
+                                     the scale part's second floors over several runs
+                                     (files of --format json): how far apart
 
     OPTIONS
       --parts LIST          operations,throughput,scale,call-offs,order (default: all five)
@@ -63,7 +66,8 @@ struct BenchOptions: Sendable, Equatable {
                    pairs each (starts): the price of order per request
 
     EXIT CODES
-      0 done   1 an era could not run   2 usage error (or a debug build)
+      0 done   1 an era could not run, or a report to compare could not be read
+      2 usage error (or a debug build)
     """
 
   static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions? {

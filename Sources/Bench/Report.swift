@@ -259,14 +259,16 @@ struct Report: Codable, Sendable {
 }
 
 extension Report {
-  /// One cell of a text table: its text padded to its width, on the left or the right.
+  /// One cell of a text table: its text padded to its width, on the left or
+  /// the right; a longer text is never cut (the last column's width is 0).
   enum Cell {
     case left(String, Int)
     case right(String, Int)
 
     var text: String {
       switch self {
-      case .left(let text, let width): text.padding(toLength: width, withPad: " ", startingAt: 0)
+      case .left(let text, let width):
+        text.count >= width ? text : text.padding(toLength: width, withPad: " ", startingAt: 0)
       case .right(let text, let width): text.leftPadded(width)
       }
     }

@@ -202,6 +202,20 @@ import Testing
     #expect(text.contains { $0.hasPrefix("4. The floors:") && $0.count <= 80 })
   }
 
+  /// A floor the time limit stopped says so in section 4's last column
+  /// (which has no width: its text is never cut).
+  @Test func aStoppedFloorSaysWhyInTheFloorsTable() throws {
+    var report = Self.report
+    report.scale[0].floor = ScaleStep.Floor(
+      legs: 19, wallSeconds: nil, peakMegabytes: 30, peakThreads: 6,
+      stopped: "still waiting after 400 s: stopped")
+    let text = report.text(try #require(try BenchOptions.parse([])))
+    #expect(
+      text.contains(
+        "actors            1000        -   0.05 s          -   30 MB       6  still waiting after 400 s:"
+          + " stopped"), "\(text.joined(separator: "\n"))")
+  }
+
   /// The second floor, measured: what its visits added over their number,
   /// and the run's ratio to it, in the table and the JSON; the floor
   /// beside the simplest one.
