@@ -192,7 +192,12 @@ struct Run {
   /// - Parameter city: the path of the generated city.
   func throughput(on city: String) throws -> [Throughput] {
     let riders = options.quick ? 20 : 400
-    let paths = options.quick ? 5 : 20
+    // 200 paths: the fastest eras' runs last a tenth of a second or more.
+    // With 20 (15,600 visits) they lasted 20 to 70 ms, dispatch's mostly a
+    // fixed 26 ms, and a slow stretch of the machine cut a round's figure
+    // to a third (actors, 2026-12-01: rounds of 212,660 and 656,046 visits
+    // a second in one part).
+    let paths = options.quick ? 5 : 200
     let rounds = options.quick ? 1 : 3
     Console.error("bench: throughput (\(rounds) rounds, \(riders) riders, 0 ms legs)")
     var found: [String: [(Double, Int?)]] = [:]

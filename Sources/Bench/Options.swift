@@ -54,7 +54,8 @@ struct BenchOptions: Sendable, Equatable {
     PARTS
       operations   a take and a leave on one station in each era's idiom and mode, with 1,
                    2 and 8 riders at once, beside the era's bare primitive and one atomic add
-      throughput   each era's simulation with 0 ms legs: station visits a second
+      throughput   each era's simulation with 0 ms legs, 400 riders × 200 paths: station
+                   visits a second
       scale        1,000, 10,000 and 100,000 riders with 1 ms legs: wall, memory, threads,
                    each beside its floor (as many riders only waiting out their legs in
                    the era's own way), the floor beside the simplest one, and each run
