@@ -145,7 +145,7 @@ enum Compare {
         Report.row(
           .left(row[0].era, 14), .right(String(row[0].riders), 8), .left("  ", 2),
           .left(
-            seconds.map { $0.map { String(format: "%.2f", $0) } ?? "-" }.joined(separator: " "),
+            seconds.map { $0.map(figure) ?? "-" }.joined(separator: " "),
             width),
           .right(percent(secondApart), 7), .left("  ", 2),
           .left(
@@ -162,6 +162,11 @@ enum Compare {
         "The simplest floors (the machine) were \(percent(low)) to \(percent(high)) apart.")
     }
     return lines
+  }
+
+  /// Seconds to three or four figures: 0.063, 1.39, 20.21, 213.6.
+  static func figure(_ seconds: Double) -> String {
+    String(format: seconds >= 100 ? "%.1f" : seconds >= 1 ? "%.2f" : "%.3f", seconds)
   }
 
   /// 1.154 as "15.4 %"; nil as "-".

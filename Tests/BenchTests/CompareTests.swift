@@ -45,12 +45,12 @@ import Testing
     #expect(lines.first == "bikes-bench compare: the scale part of 3 runs")
     #expect(
       lines.contains(
-        "actors           10000  0.90 1.00 1.20         33.3 %  1.00 1.00 1.00          0.0 %  1.2x"
+        "actors           10000  0.900 1.00 1.20        33.3 %  1.00 1.00 1.00          0.0 %  1.2x"
       ),
       "\(lines.joined(separator: "\n"))")
     #expect(
       lines.contains(
-        "callbacks        10000  0.50 0.52 0.51          4.0 %  2.50 2.08 2.55         22.6 %  1.2x"
+        "callbacks        10000  0.500 0.520 0.510       4.0 %  2.50 2.08 2.55         22.6 %  1.2x"
       ),
       "\(lines.joined(separator: "\n"))")
     #expect(lines.contains("Within 10 %: 1 of 2 second floors; 1 of 2 over their simplest floors."))
@@ -80,6 +80,8 @@ import Testing
     #expect(Compare.apart([1.0, nil]) == nil)
     #expect(Compare.apart([1.0]) == nil)
     #expect(Compare.percent(1.154) == "15.4 %" && Compare.percent(nil) == "-")
+    #expect(
+      [0.0634, 1.386, 20.214, 213.62].map(Compare.figure) == ["0.063", "1.39", "20.21", "213.6"])
   }
 }
 
