@@ -64,10 +64,7 @@ enum Compare {
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(Problem(description: "cannot read \(shown)"))
     }
-    let decoder = JSONDecoder()
-    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    guard let report = try? decoder.decode(Report.self, from: data) else {
+    guard let report = Report.decoded(from: data) else {
       return .failure(
         Problem(description: "\(shown) is not a report of Scripts/bench.sh --format json"))
     }

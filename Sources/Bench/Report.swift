@@ -47,13 +47,26 @@ struct Report: Codable, Sendable {
     case callOffs = "call_offs"
   }
 
+  /// How a figure that is not a number is written: "inf", "-inf", "nan".
+  private static let notANumber = (positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+
   func json() -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     encoder.nonConformingFloatEncodingStrategy = .convertToString(
-      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+      positiveInfinity: Self.notANumber.positiveInfinity,
+      negativeInfinity: Self.notANumber.negativeInfinity, nan: Self.notANumber.nan)
     guard let data = try? encoder.encode(self) else { return "{}" }
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// A report `json()` wrote; nil if `data` is not one.
+  static func decoded(from data: Data) -> Report? {
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: notANumber.positiveInfinity,
+      negativeInfinity: notANumber.negativeInfinity, nan: notANumber.nan)
+    return try? decoder.decode(Report.self, from: data)
   }
 
   // MARK: - Text
