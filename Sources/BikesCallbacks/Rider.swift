@@ -100,8 +100,9 @@ final class Rider: Sendable {
 
   private func goToNextStation() {
     let (station, want) = state.withLock { ($0.journey.pickStation(), $0.journey.wants) }
-    ask(station, for: want) { [weak self] succeeded in
-      self?.arrived(at: station, succeeded: succeeded)
+    // A strong `self`: the station always answers, and its answer runs once.
+    ask(station, for: want) { succeeded in
+      self.arrived(at: station, succeeded: succeeded)
     }
   }
 
@@ -128,9 +129,10 @@ final class Rider: Sendable {
       return true
     }
     guard scheduled else { return finish() }
-    // `[weak self]`: the run owns its riders. A leg still pending when the
-    // run is released must not keep the rider (and its stations) alive.
-    queue.asyncAfter(deadline: .now() + legDuration) { [weak self] in self?.legEnded() }
+    // A strong `self`: the block is no property of the rider's, so it makes
+    // no cycle; it keeps a stopped rider one leg longer at most, and costs
+    // no weak reference, which is dear by the million (chapter 01).
+    queue.asyncAfter(deadline: .now() + legDuration) { self.legEnded() }
   }
 
   private func legEnded() {
