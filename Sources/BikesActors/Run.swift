@@ -8,8 +8,12 @@ enum Run {
   /// spent its time in `swift::TaskGroup::removeChildTask` (gdb), at a cost
   /// that grew faster than the group: with 100,000 riders in one group,
   /// Ctrl-C took 41.6 s to collect them; in crews of 1,000, 0.65 s (release,
-  /// two cores; chapter 05's going-further page).
-  static let crewSize = 1_000
+  /// two cores; chapter 05's going-further page). Why 100: that function
+  /// walks the group's children from the first to the one `next()` returns
+  /// (Swift 6.3.1, `perf annotate`), and riders end out of order, so even
+  /// a run that ends by itself paid it: in crews of 1,000, 5.4 % of a
+  /// 100,000-rider run's samples; in crews of 100, 0.6 to 0.7 %.
+  static let crewSize = 100
 
   /// The riders, cut into consecutive crews.
   static func crews(of riders: Range<Int>) -> [Range<Int>] {
