@@ -164,6 +164,29 @@ enum ScriptedEra: Era {
       text.contains("deadlocked in 2 of 2 runs, broke a counter in 0, completed cleanly in 0"))
   }
 
+  /// A run of a story that cannot get stuck and still never ends (a bug
+  /// in the era or below it) is counted as hung, named, and left behind:
+  /// `stress` never waits for ever.
+  @Test(.timeLimit(.minutes(1)))
+  func aRunThatNeverEndsIsCountedAsHungAndLeftBehind() async {
+    var options = StageOptions()
+    options.story = .slot
+    options.runs = 3
+    let tally = await Stress.run(
+      StuckEra.self, mode: .racy, options: options, deadlocksKept: 2,
+      hangBound: .milliseconds(200))
+    #expect(tally.runs == 2)
+    #expect(tally.hung == 2)
+    #expect(tally.rows.isEmpty)
+    let text = Stress.text(tally, executable: "bikes-stuck")
+    #expect(
+      text.contains(
+        "HUNG in 2 of 2 runs: the run did not end within 0.20 s on the real runtime; A and B"
+          + " had not finished (left waiting)"), "\(text)")
+    #expect(text.contains("stopped after 2 hung runs"))
+    #expect(Stress.json(tally, era: "stuck").contains("\"hung\":2"))
+  }
+
   @Test(.timeLimit(.minutes(1)))
   func aStalledReplaySaysWhoWaitsWhereAndReturns() async {
     let outcome = await Replay.play(

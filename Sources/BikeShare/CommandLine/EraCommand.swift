@@ -232,7 +232,9 @@ public enum EraCommand {
             + (isText
               ? Stress.text(tally, executable: E.executable)
               : Stress.json(tally, era: E.name)))
-        if options.failOnViolation, tally.bad > 0, code == ExitCode.done {
+        if tally.hung > 0 {
+          code = ExitCode.noProgress
+        } else if options.failOnViolation, tally.bad > 0, code == ExitCode.done {
           code = ExitCode.violations
         }
       }

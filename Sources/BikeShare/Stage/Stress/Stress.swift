@@ -19,6 +19,10 @@ public enum Stress {
     public let seconds: Double
     /// Set when the stress stopped early: why.
     public var note: String?
+    /// Runs that never ended within `hangBound` (in a story that cannot get
+    /// stuck, a bug in the era or below it), and what the first one left.
+    public var hung = 0
+    public var hang: String?
     public var forbidden: Int { count(.forbidden) }
     /// A story that can get stuck: runs where none finished within the bound.
     public var deadlocked: Int { count(.deadlocked) }
@@ -37,12 +41,18 @@ public enum Stress {
   /// After this many deadlocked runs the stress stops: each leaves its vans'
   /// threads (or queues' threads) waiting for ever, until the process exits.
   public static let deadlocksKept = 20
+  /// A story that cannot get stuck: a run that has not ended within this,
+  /// with nobody finishing for a quarter of it more, is counted as hung and
+  /// left behind, so that `stress` itself never waits for ever (the
+  /// watchdog's default, `--watchdog-ms 3000`).
+  public static let hangBound = Duration.seconds(3)
 
   /// - Parameter deadlocksKept: stop after this many deadlocked runs (a
   ///   test that expects none stops at the first).
   public static func run<E: Era>(
     _ era: E.Type, mode: Mode, options: StageOptions, stop: StopSwitch = StopSwitch(),
-    deadlocksKept: Int = Stress.deadlocksKept, progress: @Sendable (Int) -> Void = { _ in }
+    deadlocksKept: Int = Stress.deadlocksKept, hangBound: Duration = Stress.hangBound,
+    progress: @Sendable (Int) -> Void = { _ in }
   ) async -> Tally {
     let clock = ContinuousClock()
     let started = clock.now
@@ -51,8 +61,21 @@ public enum Stress {
     var order: [StageResult] = []
     var runs = 0
     var note: String?
+    var (hung, hang) = (0, String?.none)
     while runs < options.runs, !stop.isStopped {
-      let result = await oneRun(E.self, mode: mode, options: options, window: window)
+      let ending = await oneRun(
+        E.self, mode: mode, options: options, window: window, hangBound: hangBound)
+      guard case .ended(let result) = ending else {
+        if case .hung(let what) = ending { hang = hang ?? what }
+        (hung, runs) = (hung + 1, runs + 1)
+        progress(runs)
+        if hung >= deadlocksKept {
+          note =
+            "stopped after \(deadlocksKept) hung runs: each is left waiting (until the process exits)"
+          break
+        }
+        continue
+      }
       if rows[result] == nil {
         order.append(result)
         rows[result] = Row(
@@ -73,56 +96,75 @@ public enum Stress {
     return Tally(
       mode: mode, options: options,
       rows: order.map { rows[$0]! }.sorted { $0.samples > $1.samples }, runs: runs,
-      seconds: started.duration(to: clock.now).seconds, note: note)
+      seconds: started.duration(to: clock.now).seconds, note: note, hung: hung, hang: hang)
   }
 
-  /// One play of the stage on the real runtime, no gate. In a story that
-  /// can get stuck, a run whose participants have not all finished within
-  /// `stuckBound` is a deadlock seen for real: it is left behind (its
-  /// threads wait for ever; nothing else waits for them).
+  /// How one run on the real runtime ended.
+  enum Ending {
+    case ended(StageResult)
+    /// It never ended: what the participants had done by then.
+    case hung(String)
+  }
+
+  /// One play of the stage on the real runtime, no gate. A run whose
+  /// participants have not all finished within `stuckBound` (a story that
+  /// can get stuck) is a deadlock seen for real; a run that has not ended
+  /// within `hangBound` (any other story) is hung. Either is left behind:
+  /// its threads or continuations wait for ever; nothing else waits for them.
   static func oneRun<E: Era>(
-    _ era: E.Type, mode: Mode, options: StageOptions, window: Duration
-  ) async -> StageResult {
+    _ era: E.Type, mode: Mode, options: StageOptions, window: Duration,
+    hangBound: Duration = Stress.hangBound
+  ) async -> Ending {
     let plot = options.story.plot
     let records = plot.stations
     let audits = records.map(StationAudit.init)
     let log = EventLog(.memory)
     // Participants report here as each is done, on whatever thread they ran.
-    let done = Locked(0)
-    let finished: @Sendable (Int) -> Void = { _ in done.withLock { $0 += 1 } }
+    let done = Locked<[Int]>([])
+    let finished: @Sendable (Int) -> Void = { index in done.withLock { $0.append(index) } }
     let count = options.riderIndices.count
     let cast = StageCast(
       mode: mode, riders: options.riderIndices, stations: records, audits: audits,
       probe: .waiting(window, finished: finished),
       blockingProbe: .waiting(window, finished: finished), log: log,
       configuration: options.configuration)
-    guard plot.canGetStuck else {
-      let ends = await plot.play(E.self, cast)
-      return plot.result(ends: ends, audits: audits, events: log.events, stuck: nil, finished: true)
-    }
+    let bound = plot.canGetStuck ? stuckBound : hangBound
     let ends = await withCheckedContinuation {
       (continuation: CheckedContinuation<[StationCounts]?, Never>) in
       let once = Locked<CheckedContinuation<[StationCounts]?, Never>?>(continuation)
-      Task {
-        let ends = await plot.play(E.self, cast)
-        once.withLock { $0.take() }?.resume(returning: ends)
-      }
-      Task {
-        // Past the bound, a deadlock only once none finished for a quarter
-        // of it more: a process whose threads were all busy elsewhere (a
-        // loaded machine, a test suite's blocking tests) then lets its
-        // participants go on, and they finish; deadlocked ones never do.
-        try? await Task.sleep(for: stuckBound)
-        var seen = done.withLock { $0 }
-        while seen < count {
-          try? await Task.sleep(for: stuckBound / 4)
-          let now = done.withLock { $0 }
+      let timer = Task {
+        // Past the bound, stuck only once none finished for a quarter of it
+        // more: a process whose threads were all busy elsewhere (a loaded
+        // machine, a test suite's blocking tests) then lets its participants
+        // go on, and they finish; stuck ones never do. A story that cannot
+        // get stuck, or one whose participants have all finished, is
+        // waited for in the same way: a run that never ends is hung.
+        // Cancelled (the sleep throws) as soon as the run ends.
+        do { try await Task.sleep(for: bound) } catch { return }
+        var seen = done.withLock { $0.count }
+        while true {
+          do { try await Task.sleep(for: bound / 4) } catch { return }
+          let now = done.withLock { $0.count }
           if now == seen { break }
           seen = now
         }
-        guard seen < count else { return }  // every one is done: the play answers
         once.withLock { $0.take() }?.resume(returning: nil)
       }
+      Task {
+        let ends = await plot.play(E.self, cast)
+        timer.cancel()
+        once.withLock { $0.take() }?.resume(returning: ends)
+      }
+    }
+    let gone = done.withLock { $0 }
+    guard ends != nil || (plot.canGetStuck && gone.count < count) else {
+      let waiting = options.riderIndices.filter { !gone.contains($0) }
+      return .hung(
+        "the run did not end within \(RunReport.seconds(bound.seconds)) on the real runtime"
+          + (waiting.isEmpty
+            ? " though every \(plot.participant.one) had finished"
+            : "; \(Schedule.names(of: waiting)) had not finished")
+          + " (left waiting)")
     }
     let who = plot.participant.one
     let stuck: ScriptedGate.Stuck? =
@@ -130,9 +172,10 @@ public enum Stress {
       ? .deadlock(
         "no \(who) finished within \(Int(stuckBound.seconds)) s on the real runtime (left waiting)")
       : nil
-    return plot.result(
-      ends: ends ?? records.map(\.counts), audits: audits, events: log.events, stuck: stuck,
-      finished: ends != nil)
+    return .ended(
+      plot.result(
+        ends: ends ?? records.map(\.counts), audits: audits, events: log.events, stuck: stuck,
+        finished: ends != nil))
   }
 
   /// A 95 % Wilson score interval for `hits` out of `runs`.
@@ -201,6 +244,9 @@ public enum Stress {
     } else {
       lines.append(verdict(tally) + " (\(RunReport.seconds(tally.seconds)))")
     }
+    if let hang = tally.hang {
+      lines.append("HUNG in \(tally.hung) of \(tally.runs) runs: \(hang)")
+    }
     if let note = tally.note { lines.append(note) }
     return lines.joined(separator: "\n")
   }
@@ -219,6 +265,7 @@ public enum Stress {
       "riders": options.riders, "runs": tally.runs,
       "race_window_us": options.raceWindowMicroseconds, "forbidden": tally.forbidden,
       "deadlocked": tally.deadlocked, "livelocked": tally.count(.livelocked),
+      "hung": tally.hung,
       "forbidden_interval": [range.lowerBound, range.upperBound], "outcomes": rows,
       "seconds": (tally.seconds * 1000).rounded() / 1000,
     ]
