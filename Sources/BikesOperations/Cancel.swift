@@ -28,14 +28,23 @@ extension OperationsEra {
     let queue = OperationQueue()
     queue.name = "cancel stage"
     let trips = stage.riders.map { steps(stage.trip($0), stations: stations, probe: probe) }
-    return await withCheckedContinuation { continuation in
-      let end = BlockOperation { continuation.resume(returning: stations.map(\.countsAfterRun)) }
+    let watchers = watchers(of: trips[CancelStage.target][0])
+    // A step's completion block runs once the step has finished and told
+    // its dependents (corelibs dispatches it after that walk).
+    let walked = DispatchGroup()
+    for step in trips.joined() {
+      walked.enter()
+      step.completionBlock = { walked.leave() }
+    }
+    let counts = await withCheckedContinuation { continuation in
+      let end = EndOperation { continuation.resume(returning: stations.map(\.countsAfterRun)) }
+      var graph: [Operation] = []
       for (index, steps) in zip(stage.riders, trips) {
         // Runs once the trip's steps have finished, cancelled or not.
         let done = BlockOperation { probe.finished(rider: index) }
         for step in steps { done.addDependency(step) }
         end.addDependency(done)
-        queue.addOperations(steps + [done], waitUntilFinished: false)
+        graph += steps + [done]
       }
       let caller = BlockOperation {
         if probe.pass(stage.callOff) {
@@ -45,9 +54,41 @@ extension OperationsEra {
         probe.finished(rider: CancelStage.caller)
       }
       end.addDependency(caller)
-      queue.addOperations([caller, end], waitUntilFinished: false)
+      // The whole graph in one call: no operation starts before all are
+      // queued, so none finishes while the end is queued (see `EndOperation`).
+      end.widenNextReadinessRead()
+      queue.addOperations(graph + [caller, end], waitUntilFinished: false)
+    }
+    // A cancelled operation stops waiting for its dependencies, so X's
+    // call-off can let A's ride finish while A's arrival, which it depends
+    // on, still runs; then `done` and `end` may run too. corelibs keeps a
+    // dependency's dependents unretained (`__downDependencies` in
+    // `Operation.swift`, Swift 6.3.1) and walks them as it finishes: had
+    // the trips been let go here, the arrival could reach a freed ride (a
+    // crash: Scripts/experiments/operations-cancel-freed.swift). So they
+    // are kept until every step has walked its dependents.
+    await withCheckedContinuation { resume in
+      walked.notify(queue: .global()) { resume.resume() }
+    }
+    withExtendedLifetime((trips, watchers)) {}
+    return counts
+  }
+
+  /// Tests (`BIKES_OPERATIONS_WATCHERS=N`, read once): N operations, never queued, that
+  /// depend on A's first step and live as long as the trips. They lengthen
+  /// the walk corelibs makes over that step's dependents as it finishes, the
+  /// window in which a called-off ride used to be freed under it.
+  private static func watchers(of step: Operation) -> [Operation] {
+    (0..<watcherCount).map { _ in
+      let watcher = BlockOperation {}
+      watcher.addDependency(step)
+      return watcher
     }
   }
+
+  private static let watcherCount =
+    ProcessInfo.processInfo.environment["BIKES_OPERATIONS_WATCHERS"].flatMap { Int($0) }
+    .map { min(max($0, 0), 10_000) } ?? 0
 
   /// Racy: two operations, the arrival and the ride, each reading its own
   /// flag; the ride stops with the bike. Safe: one operation for the whole

@@ -17,18 +17,23 @@ enum OperationsEra: Era {
     let station = Station(stage.station, audit: stage.audit)
     let queues = Queues()
     return await withCheckedContinuation { continuation in
-      // Depends on both riders' steps: when it runs, the station is quiet.
-      let end = BlockOperation { continuation.resume(returning: station.countsAfterRun) }
-      for rider in stage.riders {
-        let visit = Visit(
+      // Depends on every rider's steps: when it runs, the station is quiet.
+      let end = EndOperation { continuation.resume(returning: station.countsAfterRun) }
+      let visits = stage.riders.map { rider in
+        Visit(
           rider: rider, at: 0, station, wanting: stage.want, mode: stage.mode,
           probe: stage.blockingProbe, log: stage.log
         ) { _ in stage.blockingProbe.finished(rider: rider) }
+      }
+      for visit in visits {
         for step in visit.steps { end.addDependency(step) }
         visit.chain(on: queues, station: station)
-        visit.start(on: queues, station: station)
       }
+      // Queued before any step is, so no step finishes while it is queued
+      // (corelibs would lose its wake-up: see `EndOperation`).
+      end.widenNextReadinessRead()
       queues.run.addOperation(end)
+      for visit in visits { visit.start(on: queues, station: station) }
     }
   }
 

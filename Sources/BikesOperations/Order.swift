@@ -15,23 +15,35 @@ extension OperationsEra {
     let app = OperationQueue()
     app.name = "app"
     return await withCheckedContinuation { continuation in
-      app.addOperation {
+      // Every rider's request is made now and sent when the app asks; the
+      // end waits for every one, and is queued before any is sent (corelibs
+      // would lose its wake-up if one finished while it was queued: see
+      // `EndOperation`).
+      var made: [Int: BlockOperation] = [:]
+      for rider in stage.riders {
+        made[rider] = BlockOperation {
+          stage.arrivesBlocking(rider) { rossio.hold { rossio.takeBike() } }
+        }
+      }
+      let end = EndOperation { continuation.resume(returning: [rossio.countsAfterRun]) }
+      for request in made.values { end.addDependency(request) }
+      end.widenNextReadinessRead()
+      app.addOperation(end)
+      app.addOperation { [made] in
         var previous: Operation?
-        var sent: [Operation] = []
+        var unsent = made
         stage.appAsksBlocking { rider in
-          let request = BlockOperation {
-            stage.arrivesBlocking(rider) { rossio.hold { rossio.takeBike() } }
-          }
+          guard let request = unsent.removeValue(forKey: rider) else { return }
           if stage.mode.isFix, let previous { request.addDependency(previous) }
           previous = request
-          sent.append(request)
           requests.addOperation(request)
         }
-        // The end waits for every request; its dependencies are all set
-        // before it is queued.
-        let end = BlockOperation { continuation.resume(returning: [rossio.countsAfterRun]) }
-        for request in sent { end.addDependency(request) }
-        app.addOperation(end)
+        // A request never sent (the run was ended before the app asked)
+        // is cancelled: it finishes at once, without its work.
+        for request in unsent.values {
+          request.cancel()
+          requests.addOperation(request)
+        }
       }
     }
   }
