@@ -16,7 +16,7 @@ final class Run: Sendable {
   private let simulation: Simulation
 
   init(_ simulation: Simulation, onRelease: (@Sendable () -> Void)? = nil) {
-    let stations = simulation.makeStations(Station.init)
+    let stations = simulation.makeStations { Station($0, audit: $1) }
     self.stations = stations
     riders = simulation.riders.map { index in
       Rider(

@@ -18,10 +18,16 @@ final class Station: @unchecked Sendable {
   private var current: StationCounts
   /// The kind of future of which one at a time may run here (`--exclusive condition`).
   let exclusion = Exclusion()
+  /// Tests: called after each future's work has left the queue, before the
+  /// rider that waits for it goes on (the probe between two accesses).
+  private let afterAccess: (@Sendable () -> Void)?
 
-  init(_ record: StationRecord, audit: StationAudit) {
+  init(
+    _ record: StationRecord, audit: StationAudit, afterAccess: (@Sendable () -> Void)? = nil
+  ) {
     self.record = record
     self.audit = audit
+    self.afterAccess = afterAccess
     queue = DispatchQueue(label: "station.\(record.id)")
     current = record.counts
   }
@@ -41,9 +47,15 @@ final class Station: @unchecked Sendable {
   /// A future whose work runs on the station's queue.
   private func answer<Value>(_ work: @escaping @Sendable () -> Value) -> Future<Value, Never> {
     let request = RequestStamp.current  // the rider's, for chapter 10's overtaking count
-    return Future(on: queue) { [audit] in
+    let access = Future(on: queue) { [audit] in
       audit.reached(request)
       return work()
+    }
+    guard let afterAccess else { return access }
+    return Future(on: .global()) {
+      let value = access.wait()
+      afterAccess()
+      return value
     }
   }
 

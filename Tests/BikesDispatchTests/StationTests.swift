@@ -39,10 +39,13 @@ import Testing
   /// help (the mutant that survived turn 6). The counters here are the lock's
   /// own behind a probe: after each release, the thread waits until another
   /// thread has been through the lock (a hundred yields at most), as the
-  /// scripted gate lets another rider through between two steps. One safe
-  /// update cannot be split by it; two are. (With `leaveBike()`'s check and
-  /// act under two acquisitions, the leaving case failed for every lock in 5
-  /// runs of 5.)
+  /// scripted gate lets another rider through between two steps, after a
+  /// read as after an update. One safe update cannot be split by it; two
+  /// accesses are. (With `leaveBike()`'s check and act under two
+  /// acquisitions, the leaving case failed for every lock in 5 runs of 5;
+  /// with a protected read of the counters, then a protected update, as
+  /// a mutant that survived the earlier probe did, every case of every lock failed,
+  /// where the probe after updates alone let it pass.)
   // One case at a time: each case's four threads yield to each other, and
   // ten cases at once would yield to forty.
   @Test(.serialized, arguments: LockKind.allCases, [Want.bike, .emptySlot])
@@ -86,25 +89,26 @@ import Testing
   }
 }
 
-/// A lock's counters that, after each release, let another thread through
-/// the lock before this one goes on (or give up after a hundred yields,
-/// when nobody else is there): the probe between two acquisitions.
+/// A lock's counters behind the probe between two acquisitions
+/// (`AccessTurns`): after each protected access, a read or an update,
+/// another thread goes through the lock before this one goes on. A safe
+/// step split into a protected read and a protected update, or into two
+/// updates, is split by it either way.
 final class TakingTurns: Counters {
   let inner: any Counters
-  private let updates = Atomic<Int>(0)
+  private let turns = AccessTurns()
 
   init(_ inner: any Counters) { self.inner = inner }
 
-  var counts: StationCounts { inner.counts }
+  var counts: StationCounts {
+    let counts = inner.counts
+    turns.take()
+    return counts
+  }
 
   func update<Result>(_ change: (inout StationCounts) -> Result) -> Result {
     let result = inner.update(change)
-    let mine = updates.add(1, ordering: .relaxed).newValue
-    var spins = 0
-    while updates.load(ordering: .relaxed) == mine, spins < 100 {
-      sched_yield()
-      spins += 1
-    }
+    turns.take()
     return result
   }
 

@@ -55,20 +55,26 @@ import Testing
   /// contend, and a split leave docks two bikes in one slot. The end counts
   /// alone would not catch a split check-and-act (a −1 undone by the next
   /// dock), so the audit's lowest and highest are asserted too.
-  // NB: split `Station.leaveBike()` into a check future and an act future
-  // and the leaving `station` case fails (the contended take never sees it).
+  /// A future's answer and the rider's next future are microseconds apart,
+  /// so the station here has the probe between two accesses
+  /// (`AccessTurns`): after each future's work, another rider's goes
+  /// through the queue before this rider goes on. (With `leaveBike()`'s
+  /// check and act in two futures, or a `--exclusive condition` visit whose
+  /// act is outside the exclusion, the leaving case then fails every time;
+  /// without the probe, the first split showed in 1 run of 3.)
   @Test(arguments: FuturesExclusive.allCases, [Want.bike, .emptySlot])
   func manyRidersAtOneDockNeverLeaveTheRange(exclusive: FuturesExclusive, first: Want) async {
     let dock = OneDock(first: first)
     let (then, record) = (dock.then, dock.record)
     let audit = StationAudit(record)
-    let station = Station(record, audit: audit)
-    // 4 riders × 2,000 attempts. The loops are bounded, so a broken fix
+    let turns = AccessTurns()
+    let station = Station(record, audit: audit, afterAccess: turns.take)
+    // 4 riders × 500 attempts (each access a turn). The loops are bounded, so a broken fix
     // fails instead of hanging.
     let riders = (0..<4).map { _ in
       Future<Void, Never>.onNewThread {
         let rider = Self.rider(.safe, exclusive, at: station, log: .none)
-        for _ in 0..<2_000 where rider.visit(0, wanting: first) {
+        for _ in 0..<500 where rider.visit(0, wanting: first) {
           for _ in 0..<1_000 where rider.visit(0, wanting: then) { break }
         }
       }
