@@ -47,46 +47,52 @@ final class Station: @unchecked Sendable {
   /// A future whose work runs on the station's queue.
   private func answer<Value>(_ work: @escaping @Sendable () -> Value) -> Future<Value, Never> {
     let request = RequestStamp.current  // the rider's, for chapter 10's overtaking count
-    let access = Future(on: queue) { [audit] in
+    return Future(on: queue) { [audit] in
       audit.reached(request)
       return work()
     }
-    guard let afterAccess else { return access }
+  }
+
+  /// `answer`, and in tests the probe between two accesses once its work
+  /// has left the queue (`afterAccess`). A rider's every access goes through here.
+  private func access<Value>(_ work: @escaping @Sendable () -> Value) -> Future<Value, Never> {
+    let answered = answer(work)
+    guard let afterAccess else { return answered }
     return Future(on: .global()) {
-      let value = access.wait()
+      let value = answered.wait()
       afterAccess()
       return value
     }
   }
 
-  func readCounts() -> Future<StationCounts, Never> { answer { self.counts } }
+  func readCounts() -> Future<StationCounts, Never> { access { self.counts } }
 
   // MARK: - Racy mode: asking and acting are separate futures
 
-  func freeBikes() -> Future<Int, Never> { answer { self.counts.freeBikes } }
+  func freeBikes() -> Future<Int, Never> { access { self.counts.freeBikes } }
 
-  func emptySlots() -> Future<Int, Never> { answer { self.counts.emptySlots } }
+  func emptySlots() -> Future<Int, Never> { access { self.counts.emptySlots } }
 
   /// Takes a bike out of its dock, whatever the counters say.
   func removeBike() -> Future<StationCounts, Never> {
-    answer { self.recorded(self.counts.removingBike()) }
+    access { self.recorded(self.counts.removingBike()) }
   }
 
   /// Docks a bike, whatever the counters say.
   func addBike() -> Future<StationCounts, Never> {
-    answer { self.recorded(self.counts.addingBike()) }
+    access { self.recorded(self.counts.addingBike()) }
   }
 
   // MARK: - Safe mode, `--exclusive station`: one future checks and acts
 
   /// Takes a bike if there is one: the new counts, or `nil`.
   func takeBike() -> Future<StationCounts?, Never> {
-    answer { self.counts.freeBikes > 0 ? self.recorded(self.counts.removingBike()) : nil }
+    access { self.counts.freeBikes > 0 ? self.recorded(self.counts.removingBike()) : nil }
   }
 
   /// Leaves a bike if there is an empty slot: the new counts, or `nil`.
   func leaveBike() -> Future<StationCounts?, Never> {
-    answer { self.counts.emptySlots > 0 ? self.recorded(self.counts.addingBike()) : nil }
+    access { self.counts.emptySlots > 0 ? self.recorded(self.counts.addingBike()) : nil }
   }
 
   // MARK: - The transfer stage: a van holds a station with a future on its queue
