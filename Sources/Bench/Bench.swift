@@ -25,6 +25,13 @@ enum Bench {
     if CommandLine.arguments.dropFirst().first == "compare" {
       exit(Compare.main(Array(CommandLine.arguments.dropFirst(2))))
     }
+    if BenchOptions.asksForVersion(Array(CommandLine.arguments.dropFirst())),
+      !OptionReader.asksForHelp(
+        CommandLine.arguments.dropFirst(), takesValue: BenchOptions.valueOptions.contains)
+    {
+      Console.out("\(executable) \(CommandLineParser.version)")
+      exit(ExitCode.done)
+    }
     let options: BenchOptions
     do {
       guard let parsed = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {

@@ -17,6 +17,10 @@ enum Compare {
       Console.out(usage)
       return ExitCode.done
     }
+    if arguments.contains("--version") {
+      Console.out("\(Bench.executable) \(CommandLineParser.version)")
+      return ExitCode.done
+    }
     if let flag = arguments.first(where: { $0.hasPrefix("-") }) {
       Console.error(
         "\(Bench.executable): compare: unknown option '\(Text.quoted(flag))' (it takes files)")
@@ -140,7 +144,8 @@ enum Compare {
         : "-"
       lines.append(
         Report.row(
-          .left(row[0].era, 14), .right(String(row[0].riders), 8), .left("  ", 2),
+          .left(Text.quoted(row[0].era, limit: 14), 14), .right(String(row[0].riders), 8),
+          .left("  ", 2),
           .left(
             seconds.map { $0.map(figure) ?? "-" }.joined(separator: " "),
             width),

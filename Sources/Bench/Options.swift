@@ -49,7 +49,7 @@ struct BenchOptions: Sendable, Equatable {
       --format text|json    json: one JSON object with every figure
       --bin-dir DIR         where the era executables are (default: beside this one)
       --toolchain TEXT      the toolchain to print in the header (Scripts/bench.sh passes it)
-      --help
+      --help, --version
 
     PARTS
       operations   a take and a leave on one station in each era's idiom and mode, with 1,
@@ -71,14 +71,29 @@ struct BenchOptions: Sendable, Equatable {
       2 usage error (or a debug build)
     """
 
+  /// The options that take a value (the rest are flags).
+  static let valueOptions: Set<String> = [
+    "--format", "--parts", "--eras", "--bin-dir", "--toolchain",
+  ]
+
+  /// Whether the command line asks for the version: read as the eras read
+  /// it (`OptionReader.asksForVersion`), wherever an option can stand.
+  static func asksForVersion(_ arguments: [String]) -> Bool {
+    OptionReader.asksForVersion(arguments[...], takesValue: valueOptions.contains)
+  }
+
+  /// The options, or nil for help. Read as the eras read theirs
+  /// (`OptionReader`): `--parts=order` as well as `--parts order`, help
+  /// wherever an option can stand, and no value that starts with `--`.
   static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions? {
-    if arguments.contains("--help") || arguments.contains("-h") { return nil }
+    if OptionReader.asksForHelp(arguments[...], takesValue: valueOptions.contains) { return nil }
     var options = BenchOptions()
-    var rest = arguments[...]
-    while let flag = rest.popFirst() {
-      func value() throws(UsageError) -> String {
-        guard let value = rest.popFirst() else { throw UsageError("\(flag) needs a value") }
-        return value
+    var reader = OptionReader(arguments[...])
+    while reader.advance() {
+      let flag = reader.flag
+      func value() throws(UsageError) -> String { try reader.value() }
+      if !valueOptions.contains(flag), reader.inlineValue != nil {
+        throw UsageError("\(Text.quoted(flag)) takes no value")
       }
       switch flag {
       case "--quick": options.quick = true

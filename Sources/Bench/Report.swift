@@ -16,7 +16,7 @@ struct Machine: Codable, Sendable {
     #else
       system = ProcessInfo.processInfo.operatingSystemVersionString
     #endif
-    self.toolchain = toolchain
+    self.toolchain = Text.escaped(toolchain)  // typed by hand, or read from swift --version
     self.quick = quick
     build = Bench.isDebugBuild ? "debug" : "release"
   }

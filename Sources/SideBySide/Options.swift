@@ -83,6 +83,7 @@ enum OptionsParser {
     // Help wins wherever an option can stand, in every executable; a value
     // (`--lock -h`) is never read as a flag.
     if OptionReader.asksForHelp(arguments[...], takesValue: takesValue) { return .help }
+    if OptionReader.asksForVersion(arguments[...], takesValue: takesValue) { return .version }
     var options = Options()
     var reader = OptionReader(arguments[...])
     var modeGiven = false

@@ -24,6 +24,37 @@ import Testing
 
   @Test func helpWinsAndIsNotAnError() throws {
     #expect(try BenchOptions.parse(["--quick", "--help"]) == nil)
+    #expect(try BenchOptions.parse(["--parts", "--help"]) == nil)
+  }
+
+  /// Options read as the eras read theirs (fuzz-7, finding 3).
+  @Test func optionsReadAsEveryOtherExecutablesDo() throws {
+    let inline = try #require(try BenchOptions.parse(["--parts=order", "--eras=actors"]))
+    #expect(inline.parts == [.order])
+    #expect(inline.eras == ["actors"])
+    // A value never starts with `--`; `-h` after a value option is its value.
+    #expect(throws: UsageError("--toolchain needs a value")) {
+      try BenchOptions.parse(["--toolchain", "--quick"])
+    }
+    #expect(try #require(try BenchOptions.parse(["--toolchain", "-h"])).toolchain == "-h")
+    #expect(BenchOptions.asksForVersion(["--quick", "--version"]))
+    #expect(!BenchOptions.asksForVersion(["--toolchain", "--quick"]))
+  }
+
+  /// What is typed or read from a file reaches the terminal escaped
+  /// (fuzz-7, finding 2).
+  @Test func theToolchainIsPrintedEscaped() {
+    let machine = Machine(toolchain: "\u{1B}[2J\u{202E}T\nX", quick: false)
+    let header = machine.lines.joined(separator: "\n")
+    for raw in ["\u{1B}", "\u{202E}"] { #expect(!header.contains(raw)) }
+    #expect(machine.lines.count == 2)
+  }
+
+  @Test(arguments: [["--version"], ["--quick", "--version"], ["compare", "--version"]])
+  func theVersionIsOneLine(arguments: [String]) async throws {
+    let run = try await Executable("bikes-bench").running(arguments)
+    #expect(run.status == 0)
+    #expect(run.outputLines == ["bikes-bench 0.1.0"])
   }
 
   @Test(arguments: [
@@ -38,6 +69,7 @@ import Testing
     (["--format", "yaml"], "--format expects text or json, got 'yaml'"),
     (["--bin-dir"], "--bin-dir needs a value"),
     (["--fast"], "unknown option '--fast' (see --help)"),
+    (["--quick=yes"], "--quick takes no value"),
   ])
   func badOptionsAreOneLine(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try BenchOptions.parse(arguments) }

@@ -88,6 +88,17 @@ import Testing
     ),
     (["explore", "--riders", "5"], "--riders expects a whole number from 1 to 4, got 5"),
     (["explore", "--riders", "1"], "--riders 1 is too few for --story slot: it takes 2 to 4"),
+    // fuzz-7, finding 5: no point of these stories pauses, so no pause is made.
+    (
+      ["stress", "--story", "order", "--race-window-us", "100000"],
+      "--story order has no race window to widen (its points are ask and take):"
+        + " drop --race-window-us"
+    ),
+    (
+      ["stress", "--story", "cancel", "--race-window-us", "5"],
+      "--story cancel has no race window to widen (its points are arrive, ride and cancel):"
+        + " drop --race-window-us"
+    ),
     (
       ["replay", "--mode", "racy", "--schedule", "A:arrive D:window"],
       "--schedule step 2 'D:window': the stage has riders A and B only"

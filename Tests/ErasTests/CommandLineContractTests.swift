@@ -81,8 +81,9 @@ import Testing
 
         EXIT CODES
           0 done (a racy run that shows the race is a success)   1 city could not be loaded
-          2 usage error   3 violations with --fail-on-violation   4 no progress (watchdog)
-          130 stopped with Ctrl-C   hazards: 0 every case showed its point, 1 one did not
+          2 usage error   3 violations with --fail-on-violation   4 no progress (watchdog;
+          stress: a run never ended)   130 stopped with Ctrl-C   hazards: 0 every case showed
+          its point, 1 one did not   starts: 1 an order its way promises was seen broken
 
         """)
   }

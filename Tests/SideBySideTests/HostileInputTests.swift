@@ -51,6 +51,21 @@ import Testing
     }
   }
 
+  /// Version wins as help does, wherever an option can stand, so every
+  /// executable agrees (fuzz-7, finding 4: side by side printed its version
+  /// after `--bogus`, where every era refused).
+  @Test(arguments: executables)
+  func versionAfterABadValueIsStillTheVersion(executable: String) async throws {
+    for arguments in [
+      ["--bogus", "--version"], ["--riders", "abc", "--version"], ["--version", "--bogus"],
+      ["--riders", "--version"],
+    ] {
+      let run = try await Executable(executable).running(arguments)
+      #expect(run.status == 0, "\(arguments): \(run.standardError)")
+      #expect(run.outputLines == ["\(executable) 0.1.0"], "\(arguments)")
+    }
+  }
+
   /// Every command an era prints to play a schedule again carries the era's
   /// own options (fuzz-6, finding 2: they dropped `--lock`, `--fix`,
   /// `--exclusive` and `--callers`): replay's first line, explore's, the

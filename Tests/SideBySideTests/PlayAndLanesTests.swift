@@ -67,6 +67,20 @@ import Testing
     #expect(game.standardError.isEmpty)
   }
 
+  /// A line read from the player is outside text: a terminal's escape
+  /// sequence, a window title, a bidi override or a line separator typed or
+  /// piped in comes back escaped, never raw.
+  @Test(arguments: eras)
+  func anUnreadableMoveIsEchoedEscaped(era: String) async throws {
+    let game = try await Self.play(
+      era, ["\u{1B}[2J\u{1B}]0;pwned\u{07}", "\u{202E}evil", "\u{2028}"])
+    #expect(game.status == 0)
+    for raw in ["\u{1B}", "\u{07}", "\u{202E}", "\u{2028}"] {
+      #expect(!game.standardOutput.contains(raw), "\(raw.unicodeScalars.first!.value) printed raw")
+    }
+    #expect(game.prints("is not a move"))
+  }
+
   /// Where each step ran, in each era's own words.
   static let places = [
     "bikes-callbacks": ("station's queue", "station's queue"),

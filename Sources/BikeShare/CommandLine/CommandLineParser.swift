@@ -21,6 +21,9 @@ public enum CommandLineParser {
     if OptionReader.asksForHelp(arguments[...], takesValue: { takesValue($0, era: era) }) {
       return .help
     }
+    if OptionReader.asksForVersion(arguments[...], takesValue: { takesValue($0, era: era) }) {
+      return .version
+    }
     var words = arguments[...]
     if words.first == "run" { words = words.dropFirst() }
     if let first = words.first, let command = StageCommand(rawValue: first) {
@@ -143,6 +146,15 @@ public enum CommandLineParser {
       throw UsageError(
         "--riders \(options.riders) is too few for --story \(options.story): it takes"
           + " \(range.lowerBound) to \(range.upperBound)")
+    }
+    if options.raceWindowMicroseconds > 0,
+      !plot.points.contains(.raceWindow), !plot.points.contains(.hold)
+    {
+      let points = plot.points.map(\.word)
+      throw UsageError(
+        "--story \(options.story) has no race window to widen (its points are"
+          + " \(points.dropLast().joined(separator: ", ")) and \(points.last ?? "")):"
+          + " drop --race-window-us")
     }
     if !modeGiven { options.modes = plot.defaultModes(for: era) }
     if let other = options.modes.first(where: { !plot.modes(for: era).contains($0) }) {
@@ -279,8 +291,9 @@ public enum CommandLineParser {
 
       EXIT CODES
         0 done (a racy run that shows the race is a success)   1 city could not be loaded
-        2 usage error   3 violations with --fail-on-violation   4 no progress (watchdog)
-        130 stopped with Ctrl-C   hazards: 0 every case showed its point, 1 one did not
+        2 usage error   3 violations with --fail-on-violation   4 no progress (watchdog;
+        stress: a run never ended)   130 stopped with Ctrl-C   hazards: 0 every case showed
+        its point, 1 one did not   starts: 1 an order its way promises was seen broken
       """
   }
 

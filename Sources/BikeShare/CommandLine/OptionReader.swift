@@ -1,5 +1,5 @@
 /// Reads a command line one option at a time, as `--riders 5` or `--riders=5`.
-/// Shared by the eras' parser and `bikes-side-by-side`.
+/// Shared by the eras' parser, `bikes-side-by-side` and `bikes-bench`.
 public struct OptionReader {
   private var words: ArraySlice<String>
   /// The word as typed (`--riders=5`).
@@ -48,9 +48,24 @@ public struct OptionReader {
   public static func asksForHelp(
     _ words: ArraySlice<String>, takesValue: (String) -> Bool
   ) -> Bool {
+    asks(for: ["--help", "-h"], words, takesValue: takesValue)
+  }
+
+  /// Whether `--version` stands where an option can stand, read as help is:
+  /// it wins over anything before or after it, in every executable
+  /// (`--bogus --version` prints the version, as `--bogus --help` the help).
+  public static func asksForVersion(
+    _ words: ArraySlice<String>, takesValue: (String) -> Bool
+  ) -> Bool {
+    asks(for: ["--version"], words, takesValue: takesValue)
+  }
+
+  private static func asks(
+    for flags: Set<String>, _ words: ArraySlice<String>, takesValue: (String) -> Bool
+  ) -> Bool {
     var reader = OptionReader(words)
     while reader.advance() {
-      if reader.flag == "--help" || reader.flag == "-h" { return true }
+      if flags.contains(reader.flag) { return true }
       if takesValue(reader.flag), reader.inlineValue == nil,
         let next = reader.words.first, !next.hasPrefix("--")
       {

@@ -161,7 +161,7 @@ public enum Play {
         guard word.count == 1, let letter = word.unicodeScalars.first?.value,
           letter >= 97, letter < 97 + 26
         else {
-          message = "'\(line)' is not a move: type a rider's letter, or u, r, h, ?, q"
+          message = "'\(Text.quoted(line))' is not a move: type a rider's letter, or u, r, h, ?, q"
           continue
         }
         let rider = Int(letter) - 97
