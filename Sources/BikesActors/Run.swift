@@ -89,7 +89,10 @@ enum Run {
     }
     // `--deadline-ms`: a task that sleeps until the time is up, then cancels
     // the trip (`Task.cancel()`: the trip's sleep throws at once, and the
-    // rider looks). Cancelled when the trip is over, so a late one is silent.
+    // rider looks). Cancelled when the trip is over; one whose sleep had
+    // ended just before still writes its time in the call-offs (which the
+    // report does not read: the rider's result says whether it was called
+    // off) and cancels a trip that has ended.
     let timer = journey.deadline.map { deadline in
       Task {
         guard (try? await Task.sleep(for: deadline)) != nil else { return }

@@ -19,8 +19,10 @@ struct Rider: Sendable {
   func ride(_ journey: Journey, nap: () -> Bool) -> RiderResult {
     // `--deadline-ms`: a work item on the deadlines' queue sets the rider's flag
     // when the time is up, as another thread's `Thread.cancel()` would; the
-    // rider reads it when its nap is over. Cancelled once the ride is over
-    // (a work item already running runs on: it finds the ride over).
+    // rider reads it when its nap is over. Cancelled once the ride is over;
+    // a work item already running runs on, and still writes its time in the
+    // call-offs (which the report does not read: the rider's result says
+    // whether it was called off) and sets a flag nobody reads.
     let timer = journey.deadline.map { deadline in
       let item = DispatchWorkItem { [callOff] in
         journey.deadlinePassed()

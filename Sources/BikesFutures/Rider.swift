@@ -42,7 +42,9 @@ final class Rider: Sendable {
   func ride(_ journey: Journey) -> RiderResult {
     // `--deadline-ms`: a future that finishes when the time is up, and then
     // calls the trip off (the trip and its leg under way); cancelled once
-    // the ride is over, so that a late one calls nothing off.
+    // the ride is over. One that finished just before still writes its time
+    // in the call-offs (which the report does not read: the rider's result
+    // says whether it was called off) and cancels a trip that has ended.
     let deadline = journey.deadline.map {
       Future<Void, any Error>.after($0.dispatchInterval, on: CallOffs.timers)
     }

@@ -100,28 +100,37 @@ extension OperationsEra {
     .cancelWhileTaking,
     .blocking { fixed, watch in
       guard fixed else { return callOff(fixed: false, moment: .whileTaking, watch: watch) }
-      // The fix must hold whenever the call-off lands: before the take
-      // looks, and after it has looked and taken the bike.
+      // The fix must hold whenever the call-off lands, and whatever it
+      // cancels: before the take looks, after it has looked and taken the
+      // bike, and then with the whole trip cancelled, as the era's call-off
+      // does (the cancel story's X cancels every operation of A's trip).
       let early = callOff(fixed: true, moment: .whileTaking, watch: watch)
       let late = callOff(fixed: true, moment: .afterTheTake, watch: watch)
+      let trip = callOff(fixed: true, moment: .tripAfterTheTake, watch: watch)
+      let after = late.detail == trip.detail ? late.detail : late.detail + " / " + trip.detail
       return HazardFinish(
-        early.detail + "; cancel() after the take: " + late.detail,
-        showed: early.showed && late.showed)
+        "no take; after the take, the take or the trip cancelled: " + after,
+        showed: early.showed && late.showed && trip.showed)
     })
 
-  /// When the app's `cancel()` lands in `cancel-while-taking`.
+  /// When the app's `cancel()` lands in `cancel-while-taking`, and on what.
   enum CallOffMoment: Sendable {
-    /// While the take runs, before it looks.
+    /// On the take, while it runs, before it looks.
     case whileTaking
-    /// After the take has looked and taken the bike, before it finishes.
+    /// On the take, after it has looked and taken the bike, before it finishes.
     case afterTheTake
+    /// On the take and the ride (the whole trip), at the same moment.
+    case tripAfterTheTake
   }
 
-  /// The take runs; the app cancels it at `moment` (the order is forced);
-  /// the ride waits for the take. Broken: the take never looks, and the ride
-  /// rides. Fixed: each step looks once and acts on what it saw; the ride
-  /// acts on what the take *did*, and whoever is left holding the bike (the
-  /// ride, when the trip was called off after the take) gives it back.
+  /// The take runs; the app cancels it (or the whole trip) at `moment` (the
+  /// order is forced); the ride waits for the take. Broken: the take never
+  /// looks, and the ride rides. Fixed: each step looks once and acts on what
+  /// it saw; the ride rides only a bike the take took and no call-off
+  /// stopped, and whoever is left holding the bike gives it back in the
+  /// trip's last step, which the app never cancels: a cancelled operation
+  /// never runs its `main()`, so a give-back in the ride would be skipped
+  /// when the whole trip is called off.
   static func callOff(fixed: Bool, moment: CallOffMoment, watch: HazardWatch) -> HazardFinish {
     let bikes = Locked(1)
     let rode = Locked(false)
@@ -135,27 +144,31 @@ extension OperationsEra {
       if fixed, step.isCancelled { return }
       bikes.withLock { $0 -= 1 }
       took.withLock { $0 = true }
-      if moment == .afterTheTake {
+      if moment != .whileTaking {
         running.signal()
         cancelled.wait()  // the app's cancel() comes now: the take has looked, and acted
       }
     }
-    let ride = TripStep("ride to Chiado") { _ in
+    let ride = TripStep("ride to Chiado") { step in
       guard fixed else { return rode.withLock { $0 = true } }
       // One look at what the take did, and at the call-off, once the take
-      // has finished; the rider holding the bike rides it or gives it back.
-      guard took.withLock({ $0 }) else { return }
-      if take.isCancelled {
-        bikes.withLock { $0 += 1 }
-      } else {
-        rode.withLock { $0 = true }
-      }
+      // has finished.
+      guard took.withLock({ $0 }), !take.isCancelled, !step.isCancelled else { return }
+      rode.withLock { $0 = true }
     }
     ride.addDependency(take)
+    // The trip's last step: not one of the trip's operations, so no
+    // call-off cancels it; it runs however the trip ended.
+    let settle = BlockOperation {
+      if took.withLock({ $0 }), !rode.withLock({ $0 }) { bikes.withLock { $0 += 1 } }
+    }
+    settle.addDependency(take)
+    settle.addDependency(ride)
     let queue = OperationQueue()
-    queue.addOperations([take, ride], waitUntilFinished: false)
+    queue.addOperations([take, ride] + (fixed ? [settle] : []), waitUntilFinished: false)
     running.wait()
     take.cancel()
+    if moment == .tripAfterTheTake { ride.cancel() }
     cancelled.signal()
     watch.waiting("queue", "the take and the ride have not finished")
     queue.waitUntilAllOperationsAreFinished()
@@ -166,7 +179,7 @@ extension OperationsEra {
       switch (left, away) {
       case (0, true): "took the bike after cancel(); rode off"
       case (0, false): "took the bike; no ride: stranded"
-      case (_, false) where took.withLock({ $0 }): "the ride gave the bike back"
+      case (_, false) where took.withLock({ $0 }): "the last step gave the bike back"
       default: "saw cancel(): no take, no ride"
       }
     let stranded = left == 0 && !away

@@ -68,12 +68,13 @@ final class Rider: Sendable {
   /// all it does: `cancel()` sets `isCancelled`, and the rider reads it
   /// before each visit. The leg under way runs out.
   private func deadlinePassed() {
-    let out = state.withLock { state in
-      guard !state.ended else { return false }
+    // Under the lock the rider plans its visits under: no visit is planned
+    // between the deadline written and the trip cancelled.
+    state.withLock { state in
+      guard !state.ended else { return }
       state.journey.deadlinePassed()
-      return true
+      trip.cancel()
     }
-    if out { trip.cancel() }
   }
 
   /// Plans the next visit and the leg after it.

@@ -52,7 +52,7 @@ public enum CallOffTrap: Sendable, CaseIterable {
         what: "the app cancel()s a rider's take while it runs; the ride depends on the take",
         rule:
           "look once and act on what you saw: the ride acts on what the take did, and whoever"
-          + " is left holding the bike gives it back",
+          + " is left holding the bike gives it back, in a last step no call-off cancels",
         broken: "cancel() while the take runs", expect: .finish,
         fix: "the ride acts on what the take did")
     case .blockedPastCallOff:
