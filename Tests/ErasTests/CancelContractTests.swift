@@ -8,12 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct CancelContractTests {
   static let eras = Eras.all
 
-  static func options(riders: Int) -> StageOptions {
-    var options = StageOptions()
-    options.story = .cancel
-    options.riders = riders
-    return options
-  }
+  static func options(riders: Int) -> StageOptions { .story(.cancel, riders: riders) }
 
   /// Both modes, 1 to 4 riders: the model's counts, exactly.
   @Test(.timeLimit(.minutes(1)), arguments: eras)

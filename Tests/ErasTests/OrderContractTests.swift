@@ -10,12 +10,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct OrderContractTests {
   static let eras = Eras.all
 
-  static func options(riders: Int) -> StageOptions {
-    var options = StageOptions()
-    options.story = .order
-    options.riders = riders
-    return options
-  }
+  static func options(riders: Int) -> StageOptions { .story(.order, riders: riders) }
 
   /// Both modes, 1 to 4 riders: the model's counts, exactly; and safe
   /// without a failure, which a request that got past the era's tool for

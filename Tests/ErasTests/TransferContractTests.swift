@@ -8,12 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct TransferContractTests {
   static let eras = Eras.all
 
-  static func options(vans: Int) -> StageOptions {
-    var options = StageOptions()
-    options.story = .transfer
-    options.riders = vans
-    return options
-  }
+  static func options(vans: Int) -> StageOptions { .story(.transfer, riders: vans) }
 
   /// Every mode of the era, 2 and 3 vans: the model's counts, exactly.
   @Test(.timeLimit(.minutes(1)), arguments: eras, [2, 3])

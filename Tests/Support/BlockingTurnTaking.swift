@@ -6,28 +6,13 @@ import Synchronization
 /// first come, first served. A waiting rider holds its thread, so each rider
 /// needs a thread of its own.
 public final class BlockingTurnTaking: Sendable {
-  private struct State {
-    var holder: Int?
-    var queue: [(rider: Int, waiter: DispatchSemaphore)] = []
-    /// No turn is given until this many riders are queued (then it is 0).
-    var startingLine: Int
-
-    mutating func handOn() -> DispatchSemaphore? {
-      guard holder == nil, !queue.isEmpty, queue.count >= startingLine else { return nil }
-      startingLine = 0
-      let next = queue.removeFirst()
-      holder = next.rider
-      return next.waiter
-    }
-  }
-
-  private let state: Mutex<State>
+  private let state: Mutex<TurnLine<DispatchSemaphore>>
 
   /// - Parameter startingLine: riders that must all be waiting at a station
   ///   before the first turn is given (so none can ride alone before the
   ///   others have started, however the threads are scheduled).
   public init(startingLine: Int = 0) {
-    state = Mutex(State(startingLine: startingLine))
+    state = Mutex(TurnLine(startingLine: startingLine))
   }
 
   public var probe: BlockingRaceProbe {
@@ -38,20 +23,13 @@ public final class BlockingTurnTaking: Sendable {
 
   private func arrive(_ rider: Int) {
     let waiter = DispatchSemaphore(value: 0)
-    let next = state.withLock { state in
-      if state.holder == rider { state.holder = nil }
-      state.queue.append((rider, waiter))
-      return state.handOn()
-    }
+    let next = state.withLock { $0.arrive(rider, waiter: waiter) }
     next?.signal()
     waiter.wait()
   }
 
   private func finish(_ rider: Int) {
-    let next = state.withLock { state in
-      if state.holder == rider { state.holder = nil }
-      return state.handOn()
-    }
+    let next = state.withLock { $0.finish(rider) }
     next?.signal()
   }
 }

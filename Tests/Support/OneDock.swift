@@ -1,4 +1,5 @@
 import BikeShare
+import Testing
 
 /// The contention tests' station: one dock in play, four riders at once.
 /// Taking first: one bike and one slot, so takes contend. Leaving first: no
@@ -26,5 +27,20 @@ public struct OneDock: Sendable {
   }
   public var highest: StationCounts {
     StationCounts(freeBikes: 1, emptySlots: first == .bike ? 2 : 1)
+  }
+
+  /// The station's audit for a contention test, with the dock's record.
+  public func audit() -> StationAudit { StationAudit(record) }
+
+  /// A contention test's verdict: every bike moved was moved back (`end`),
+  /// no counter left its range, and the audit's lowest and highest are the
+  /// dock's own.
+  public func expectHeld(
+    end: StationCounts, audit: StationAudit, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(end == record.counts, sourceLocation: sourceLocation)
+    #expect(audit.violations.isEmpty, "\(audit.violations)", sourceLocation: sourceLocation)
+    #expect(audit.lowest == lowest, sourceLocation: sourceLocation)
+    #expect(audit.highest == highest, sourceLocation: sourceLocation)
   }
 }

@@ -8,28 +8,13 @@ import Synchronization
 /// It makes every visit atomic, in racy mode too, so a test can check the
 /// simulation's rules (who waits, who rides) without the race blurring them.
 public final class TurnTaking: Sendable {
-  private struct State {
-    var holder: Int?
-    var queue: [(rider: Int, waiter: CheckedContinuation<Void, Never>)] = []
-    /// No turn is given until this many riders are queued (then it is 0).
-    var startingLine: Int
-
-    mutating func handOn() -> CheckedContinuation<Void, Never>? {
-      guard holder == nil, !queue.isEmpty, queue.count >= startingLine else { return nil }
-      startingLine = 0
-      let next = queue.removeFirst()
-      holder = next.rider
-      return next.waiter
-    }
-  }
-
-  private let state: Mutex<State>
+  private let state: Mutex<TurnLine<CheckedContinuation<Void, Never>>>
 
   /// - Parameter startingLine: riders that must all be waiting at a station
   ///   before the first turn is given (so none can ride alone before the
   ///   others have started, however the tasks are scheduled).
   public init(startingLine: Int = 0) {
-    state = Mutex(State(startingLine: startingLine))
+    state = Mutex(TurnLine(startingLine: startingLine))
   }
 
   public var probe: RaceProbe {
@@ -40,20 +25,13 @@ public final class TurnTaking: Sendable {
 
   private func arrive(_ rider: Int) async {
     await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-      let next = state.withLock { state in
-        if state.holder == rider { state.holder = nil }
-        state.queue.append((rider, waiter))
-        return state.handOn()
-      }
+      let next = state.withLock { $0.arrive(rider, waiter: waiter) }
       next?.resume()
     }
   }
 
   private func finish(_ rider: Int) {
-    let next = state.withLock { state in
-      if state.holder == rider { state.holder = nil }
-      return state.handOn()
-    }
+    let next = state.withLock { $0.finish(rider) }
     next?.resume()
   }
 }

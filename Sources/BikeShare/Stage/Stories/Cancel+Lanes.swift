@@ -1,6 +1,6 @@
 /// The cancel story drawn: a lane for each rider, one for X, and the two
 /// stations' counts after each step; and the same as a Mermaid diagram.
-enum CancelLanes {
+enum CancelLanes: StoryLanes {
   /// Who did what in `event`, in a lane's words.
   static func action(_ event: Event) -> (who: Int, text: String)? {
     switch event {
@@ -13,18 +13,12 @@ enum CancelLanes {
     }
   }
 
-  static func text(_ events: [Event], riders: Int, stations: [StationRecord]) -> String {
-    var table = LaneTable(
-      lanes: Array(0..<riders) + [CancelStage.caller], laneWidth: 20, stations: stations)
-    for event in events {
-      guard let (actor, text) = action(event) else { continue }
-      if case .stopped(_, true) = event {
-        table.add(event, lane: actor, text, mark: "  ← stranded")
-      } else {
-        table.add(event, lane: actor, text)
-      }
-    }
-    return table.text
+  static func lanes(riders: Int) -> [Int] { Array(0..<riders) + [CancelStage.caller] }
+  static let laneWidth = 20
+
+  static func mark(_ event: Event, in events: [Event]) -> String? {
+    guard case .stopped(_, true) = event else { return nil }
+    return "  ← stranded"
   }
 
   static func mermaid(_ run: StageRun, stations: [StationRecord], era: EraInfo) -> String {

@@ -1,51 +1,26 @@
 /// What the cancel story's riders and X are given by the stage, and what
 /// they log (`Cancel.swift` is the story). How a rider is called off, and
 /// how it notices, is each era's own (its `Cancel.swift`).
-public struct CancelStage: Sendable {
+public struct CancelStage: StoryStage {
   /// X, the app: the participant whose one step calls off rider A.
   public static let caller = 23
   /// A: the rider X calls off.
   public static let target = 0
 
-  public let mode: Mode
-  /// Rossio, then Chiado.
-  public let stations: [StationRecord]
-  /// One per station, in the same order.
-  public let audits: [StationAudit]
+  public let cast: StageCast
   /// Riders 0 (A), 1 (B) and so on, without X.
   public let riders: [Int]
-  public let probe: RaceProbe
-  public let blockingProbe: BlockingRaceProbe
-  public let log: EventLog
-  /// The options the era was started with.
-  public let configuration: Configuration
 
-  public init(
-    mode: Mode, stations: [StationRecord], audits: [StationAudit], riders: [Int],
-    probe: RaceProbe, blockingProbe: BlockingRaceProbe, log: EventLog,
-    configuration: Configuration = Configuration()
-  ) {
-    self.mode = mode
-    self.stations = stations
-    self.audits = audits
-    self.riders = riders.filter { $0 != Self.caller }
-    self.probe = probe
-    self.blockingProbe = blockingProbe
-    self.log = log
-    self.configuration = configuration
-  }
-
-  /// The stage of `cast`: its riders without X.
+  /// The stage of `cast`: its riders without X. Rossio, then Chiado, are
+  /// its stations (`stations`, `audits`).
   public init(_ cast: StageCast) {
-    self.init(
-      mode: cast.mode, stations: cast.stations, audits: cast.audits, riders: cast.riders,
-      probe: cast.probe, blockingProbe: cast.blockingProbe, log: cast.log,
-      configuration: cast.configuration)
+    self.cast = cast
+    riders = cast.riders.filter { $0 != Self.caller }
   }
 
   /// Rider `rider`'s trip on the stage.
   public func trip(_ rider: Int) -> CancelTrip {
-    CancelTrip(rider: rider, mode: mode, log: log, names: stations.map(\.name))
+    CancelTrip(rider: rider, mode: cast.mode, log: cast.log, names: cast.stations.map(\.name))
   }
 
   /// Where X parks: about to call off A.
@@ -54,7 +29,7 @@ public struct CancelStage: Sendable {
   }
 
   /// X has called off A (logged once the era has done it).
-  public func calledOff() { log.record(.calledOff(rider: Self.target, by: Self.caller)) }
+  public func calledOff() { cast.log.record(.calledOff(rider: Self.target, by: Self.caller)) }
 
   /// The blocking eras' stage: each rider, and X, on a thread of its own.
   /// X waits at its step, then calls A off in the era's way (`callingOff`).
@@ -62,9 +37,9 @@ public struct CancelStage: Sendable {
     callingOff: @escaping @Sendable () -> Void, rider: @escaping @Sendable (Int) -> Void
   ) async {
     await Stage.eachOnAThread(riders + [Self.caller]) { index in
-      defer { blockingProbe.finished(rider: index) }
+      defer { cast.blockingProbe.finished(rider: index) }
       guard index != Self.caller else {
-        guard blockingProbe.pass(callOff) else { return }
+        guard cast.blockingProbe.pass(callOff) else { return }
         callingOff()
         return calledOff()
       }

@@ -4,7 +4,8 @@
 /// asks: a rider called off while it holds the bike stops and, unless its
 /// code gives the bike back first, takes it along (stranded). Eras play it
 /// through `Era.cancel` (`CancelStage`).
-public struct CancelPlot: Plot {
+public struct CancelPlot: StoryPlot {
+  typealias Lanes = CancelLanes
   public var name: String { "cancel" }
   public var summary: String { "X (the app) calls off rider A\n(--riders 1 to 4)" }
   public var participant: (one: String, many: String) { ("rider", "riders") }
@@ -125,10 +126,11 @@ public struct CancelPlot: Plot {
     """
   }
 
-  public func hint(_ enabled: [ScriptedGate.Step], mode: Mode) -> String {
-    mode.isFix
-      ? "Hint: in safe mode a rider called off with the bike docks it back at Rossio first."
-      : "Hint: let A take the bike, then call it off (X) before its leg ends."
+  public var hints: (racy: String, safe: String) {
+    (
+      racy: "Hint: let A take the bike, then call it off (X) before its leg ends.",
+      safe: "Hint: in safe mode a rider called off with the bike docks it back at Rossio first."
+    )
   }
 
   public func safeLesson(era: EraInfo, riders: Int) -> String {
@@ -149,16 +151,6 @@ public struct CancelPlot: Plot {
 
   public var noWin: String {
     "Every rider is done and every bike is in a station: try again (u, r)."
-  }
-
-  public func lanes(
-    _ events: [Event], riders: Int, mode: Mode, stuck: ScriptedGate.Stuck?, era: EraInfo
-  ) -> String {
-    CancelLanes.text(events, riders: riders, stations: stations)
-  }
-
-  public func mermaid(_ run: StageRun, era: EraInfo) -> String {
-    CancelLanes.mermaid(run, stations: stations, era: era)
   }
 }
 

@@ -1,6 +1,6 @@
 /// The order story drawn: a lane for each rider's request and Rossio's
 /// counts after each step; and the same as a Mermaid diagram.
-enum OrderLanes {
+enum OrderLanes: StoryLanes {
   /// Who did what in `event`, in a lane's words.
   static func action(_ event: Event) -> (who: Int, text: String)? {
     switch event {
@@ -11,19 +11,15 @@ enum OrderLanes {
     }
   }
 
-  static func text(_ events: [Event], riders: Int, stations: [StationRecord]) -> String {
-    var table = LaneTable(lanes: Array(0..<riders), laneWidth: 18, stations: stations)
-    // One bike: the only take is the one that may have overtaken.
-    let overtook = OrderPlot.firstCome(events)?.askedFirst
-    for event in events {
-      guard let (rider, text) = action(event) else { continue }
-      if case .tookBike = event, let first = overtook {
-        table.add(event, lane: rider, text, mark: "  ← \(Schedule.name(first)) asked first")
-      } else {
-        table.add(event, lane: rider, text)
-      }
+  static func lanes(riders: Int) -> [Int] { Array(0..<riders) }
+  static let laneWidth = 18
+
+  /// One bike: the only take is the one that may have overtaken.
+  static func mark(_ event: Event, in events: [Event]) -> String? {
+    guard case .tookBike = event, let first = OrderPlot.firstCome(events)?.askedFirst else {
+      return nil
     }
-    return table.text
+    return "  ← \(Schedule.name(first)) asked first"
   }
 
   static func mermaid(_ run: StageRun, stations: [StationRecord], era: EraInfo) -> String {

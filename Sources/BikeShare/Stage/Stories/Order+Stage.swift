@@ -1,39 +1,18 @@
 /// What the order story's app and requests are given by the stage, and what
 /// they log (`Order.swift` is the story). How a request travels to Rossio,
 /// and what keeps the requests in order, is each era's own (its `Order.swift`).
-public struct OrderStage: Sendable {
-  public let mode: Mode
-  /// Rossio: one free bike.
-  public let station: StationRecord
-  public let audit: StationAudit
+public struct OrderStage: StoryStage {
+  public let cast: StageCast
   /// Riders 0 (A), 1 (B) and so on, in the order the app asks for them.
   public let riders: [Int]
-  public let probe: RaceProbe
-  public let blockingProbe: BlockingRaceProbe
-  public let log: EventLog
-  /// The options the era was started with.
-  public let configuration: Configuration
-
-  public init(
-    mode: Mode, station: StationRecord, audit: StationAudit, riders: [Int], probe: RaceProbe,
-    blockingProbe: BlockingRaceProbe, log: EventLog, configuration: Configuration = Configuration()
-  ) {
-    self.mode = mode
-    self.station = station
-    self.audit = audit
-    self.riders = riders.sorted()
-    self.probe = probe
-    self.blockingProbe = blockingProbe
-    self.log = log
-    self.configuration = configuration
-  }
+  /// Rossio: one free bike.
+  public var station: StationRecord { cast.stations[0] }
+  public var audit: StationAudit { cast.audits[0] }
 
   /// The stage of `cast`.
   public init(_ cast: StageCast) {
-    self.init(
-      mode: cast.mode, station: cast.stations[0], audit: cast.audits[0], riders: cast.riders,
-      probe: cast.probe, blockingProbe: cast.blockingProbe, log: cast.log,
-      configuration: cast.configuration)
+    self.cast = cast
+    riders = cast.riders.sorted()
   }
 
   /// Where the app parks, about to send `rider`'s request.
@@ -43,12 +22,12 @@ public struct OrderStage: Sendable {
   public func take(_ rider: Int) -> ProbeStop { ProbeStop(rider: rider, station: 0, point: .take) }
 
   /// Logs that the app sent `rider`'s request.
-  public func asked(_ rider: Int) { log.record(.asked(rider: rider, station: station.name)) }
+  public func asked(_ rider: Int) { cast.log.record(.asked(rider: rider, station: station.name)) }
 
   /// Logs what the take at Rossio gave `rider`: the bike, or nothing.
   public func served(_ rider: Int, _ now: StationCounts?) {
-    guard let now else { return log.record(.foundNoBike(rider: rider, station: station.name)) }
-    log.record(.tookBike(rider: rider, station: station.name, now: now))
+    guard let now else { return cast.log.record(.foundNoBike(rider: rider, station: station.name)) }
+    cast.log.record(.tookBike(rider: rider, station: station.name, now: now))
   }
 
   /// The app, in a blocking era: one sequence that asks for each rider in
@@ -57,26 +36,26 @@ public struct OrderStage: Sendable {
   /// for are done.
   public func appAsksBlocking(send: (Int) -> Void) {
     for (index, rider) in riders.enumerated() {
-      guard blockingProbe.pass(ask(rider)) else {
-        for left in riders[index...] { blockingProbe.finished(rider: left) }
+      guard cast.blockingProbe.pass(ask(rider)) else {
+        for left in riders[index...] { cast.blockingProbe.finished(rider: left) }
         return
       }
       asked(rider)
       send(rider)
-      blockingProbe.sent(rider: rider)
+      cast.blockingProbe.sent(rider: rider)
     }
   }
 
   /// The app, in the actors era: the same, awaiting the gate.
   public func appAsks(send: (Int) async -> Void) async {
     for (index, rider) in riders.enumerated() {
-      guard await probe.pass(ask(rider)) else {
-        for left in riders[index...] { probe.finished(rider: left) }
+      guard await cast.probe.pass(ask(rider)) else {
+        for left in riders[index...] { cast.probe.finished(rider: left) }
         return
       }
       asked(rider)
       await send(rider)
-      probe.sent(rider: rider)
+      cast.probe.sent(rider: rider)
     }
   }
 
@@ -84,15 +63,15 @@ public struct OrderStage: Sendable {
   /// the bike with the era's safe `take` (check and act as one) or is turned
   /// away, logs it, and is done.
   public func arrivesBlocking(_ rider: Int, take safeTake: () -> StationCounts?) {
-    defer { blockingProbe.finished(rider: rider) }
-    guard blockingProbe.pass(take(rider)) else { return }
+    defer { cast.blockingProbe.finished(rider: rider) }
+    guard cast.blockingProbe.pass(take(rider)) else { return }
     served(rider, safeTake())
   }
 
   /// The same, in the actors era.
   public func arrives(_ rider: Int, take safeTake: () async -> StationCounts?) async {
-    defer { probe.finished(rider: rider) }
-    guard await probe.pass(take(rider)) else { return }
+    defer { cast.probe.finished(rider: rider) }
+    guard await cast.probe.pass(take(rider)) else { return }
     served(rider, await safeTake())
   }
 }

@@ -5,7 +5,8 @@
 /// still free (the era's safe take). First come, first served is the rule:
 /// a rider that gets the bike while one who asked before it has not been
 /// served breaks it. Eras play it through `Era.order` (`OrderStage`).
-public struct OrderPlot: Plot {
+public struct OrderPlot: StoryPlot {
+  typealias Lanes = OrderLanes
   public var name: String { "order" }
   public var summary: String { "riders ask the app for one bike, in turn\n(--riders 1 to 4)" }
   public var participant: (one: String, many: String) { ("rider", "riders") }
@@ -148,10 +149,11 @@ public struct OrderPlot: Plot {
     """
   }
 
-  public func hint(_ enabled: [ScriptedGate.Step], mode: Mode) -> String {
-    mode.isFix
-      ? "Hint: in safe mode a request waits in line behind every request asked before it."
-      : "Hint: let the app send two requests before either reaches Rossio."
+  public var hints: (racy: String, safe: String) {
+    (
+      racy: "Hint: let the app send two requests before either reaches Rossio.",
+      safe: "Hint: in safe mode a request waits in line behind every request asked before it."
+    )
   }
 
   public func safeLesson(era: EraInfo, riders: Int) -> String {
@@ -168,16 +170,6 @@ public struct OrderPlot: Plot {
 
   public var noWin: String {
     "Every request was served in the order asked: try again (u, r)."
-  }
-
-  public func lanes(
-    _ events: [Event], riders: Int, mode: Mode, stuck: ScriptedGate.Stuck?, era: EraInfo
-  ) -> String {
-    OrderLanes.text(events, riders: riders, stations: stations)
-  }
-
-  public func mermaid(_ run: StageRun, era: EraInfo) -> String {
-    OrderLanes.mermaid(run, stations: stations, era: era)
   }
 }
 

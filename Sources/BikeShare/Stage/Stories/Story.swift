@@ -188,3 +188,21 @@ public struct StageCast: Sendable {
   /// The options the era was started with (`--lock`, `--fix`, ...).
   public let configuration: Configuration
 }
+
+/// What a story gives its participants, written once: the cast of the play
+/// (mode, stations, audits, probes, log, the era's options), read as the
+/// stage's own (`stage.mode`, `stage.log`), and what the story adds (its
+/// probe points, what it logs, the participants' shared steps). A story's
+/// stage stores the cast and its own view of it (the cancel stage's riders
+/// without X; the order stage's Rossio); everything else it reads through.
+@dynamicMemberLookup
+public protocol StoryStage: Sendable {
+  var cast: StageCast { get }
+  init(_ cast: StageCast)
+}
+
+extension StoryStage {
+  public subscript<Value>(dynamicMember path: KeyPath<StageCast, Value>) -> Value {
+    cast[keyPath: path]
+  }
+}
