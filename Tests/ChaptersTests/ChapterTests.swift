@@ -40,7 +40,7 @@ import Testing
         "06-side-by-side.md",
         "07-every-schedule.md", "08-holding-two-stations.md", "09-calling-off-a-ride.md",
         "10-who-asked-first.md",
-        "ANSWERS.md", "HANDOUT.md",
+        "ANSWERS.md", "HANDOUT.md", "MEASUREMENTS.md",
         "README.md", "TEACHER.md",
       ])
     // Deeper material sits beside its chapter, which links it.
@@ -86,10 +86,12 @@ import Testing
   }
 
   /// A chapter fits one workshop slot. The answers are opened one at a
-  /// time, not read as a slot: each of them stays short instead.
+  /// time, not read as a slot: each of them stays short instead. The
+  /// measurements are records, read by nobody in a slot.
   @Test(arguments: chapters.map(\.lastPathComponent))
   func aChapterIsAboutThreeHundredLinesAtMost(chapter: String) {
     let lines = Document(url: Self.root.appendingPathComponent("Chapters/\(chapter)")).lines
+    if chapter == "MEASUREMENTS.md" { return }
     guard chapter == "ANSWERS.md" else {
       #expect(lines.count <= 320, "\(chapter) has \(lines.count) lines")
       return
@@ -100,6 +102,54 @@ import Testing
       if line == "</details>", let first = start {
         #expect(index - first <= 12, "ANSWERS.md:\(first + 1): an answer of \(index - first) lines")
         start = nil
+      }
+    }
+  }
+
+  /// What marks a line as a lab note: a date, a count of runs (or rounds,
+  /// processes, pairs, batches) in parentheses, a median's method, a profiler.
+  static let labNotes = [
+    #"20[0-9]{2}-[0-9]{2}-[0-9]{2}"#,
+    #"\((one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|[0-9][0-9,]*) (runs?|rounds?|processes|pairs|batches)\b"#,
+    #"medians? of"#,
+    #"perf (record|stat|probe|annotate|report)"#,
+    #"callgrind"#,
+  ]
+
+  /// The lab note a line carries, if any.
+  static func labNote(in line: String) -> String? {
+    for pattern in labNotes {
+      if let range = line.range(of: pattern, options: [.regularExpression, .caseInsensitive]) {
+        return String(line[range])
+      }
+    }
+    return nil
+  }
+
+  /// Teaching pages teach; records go elsewhere. Every page a learner reads
+  /// (the chapters, their going-further pages, the answers, the handout and
+  /// the index) is free of dated runs, run counts, medians' methods and
+  /// profiles: those live in `MEASUREMENTS.md`, and the teacher's guide
+  /// keeps its own timings.
+  @Test func teachingPagesCarryNoLabNotes() {
+    // The check can fail: each kind of lab note is found, a teaching
+    // sentence is not.
+    for note in [
+      "three idle runs on 2026-11-26", "0.016 to 0.020 s after it (three runs)", "(3 runs)",
+      "medians of five rounds", "(seven processes each)", "`perf record -g -F 2000`",
+      "`perf stat -e`", "valgrind --tool=callgrind",
+    ] {
+      #expect(Self.labNote(in: note) != nil, "\"\(note)\" is a lab note the check misses")
+    }
+    #expect(Self.labNote(in: "racy mode broke in 20 of 20 runs, safe mode in 0 of 20") == nil)
+    let records: Set = ["TEACHER.md", "MEASUREMENTS.md"]
+    for page in Self.chapters where !records.contains(page.lastPathComponent) {
+      for (index, line) in Document(url: page).lines.enumerated() {
+        let note = Self.labNote(in: line)
+        #expect(
+          note == nil,
+          "Chapters/\(page.lastPathComponent):\(index + 1): a lab note (\(note ?? "")) in a teaching page; move the record to MEASUREMENTS.md and keep the explanation"
+        )
       }
     }
   }
