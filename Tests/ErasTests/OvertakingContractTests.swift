@@ -37,7 +37,9 @@ import Testing
     // B's second request overtook A's first; B's first may have too.
     #expect((1...2).contains(report.overtaken ?? 0))
     #expect((report.largestOvertake ?? 0) >= 1)
-    #expect(report.text.contains("reached their station after one sent there later"))
+    // The line is the safe run's: racy riders may count outside the protection.
+    #expect(
+      report.text.contains("reached a station after a later request, by up to") == (mode == .safe))
   }
 }
 

@@ -80,16 +80,18 @@ extension RunReport {
 
   /// Order (chapter 10): how many requests reached their station after one
   /// sent there later. Not a violation: a measure of the era's own order.
+  /// Safe runs only: there every era counts inside the station's
+  /// protection, in its order; a racy rider may count before it (dispatch's
+  /// racy runs count before the lock), where the count is approximate.
   public var overtakingLine: String? {
-    guard let requests, let overtaken, let largestOvertake, let share = overtakenShare else {
-      return nil
-    }
+    guard mode == .safe, let requests, let overtaken, let largestOvertake,
+      let share = overtakenShare
+    else { return nil }
     guard overtaken > 0 else {
       return "overtaken: 0 of \(requests) requests: each reached its station in the order sent"
     }
-    return "overtaken: \(overtaken) of \(requests) requests (\(share)) reached their station"
-      + " after one sent there later; the largest overtake, "
-      + Self.count(largestOvertake, "place")
+    return "overtaken: \(overtaken) of \(requests) (\(share)) reached a station after a later"
+      + " request, by up to \(largestOvertake)"
   }
 
   /// The share of requests overtaken, as "0.47 %" (nil for a run that
