@@ -109,7 +109,7 @@ import Testing
       #expect(json.field("callers") == (callers == .nonisolated ? nil : callers.rawValue))
       let text = try await bikes.running(arguments)
       #expect(text.status == 0)
-      let header = text.standardOutput.split(separator: "\n").prefix(2).joined(separator: "\n")
+      let header = text.unfittedLines.prefix(2).joined(separator: "\n")
       #expect(header.contains("--callers") == (callers != .nonisolated), "\(header)")
       if let setting = callers.setting() { #expect(header.hasSuffix(setting), "\(header)") }
     }

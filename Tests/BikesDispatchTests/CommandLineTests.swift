@@ -37,7 +37,7 @@ import Testing
       "--mode", "safe", "--thread-cap", "2", "--lock", "nslock", "--riders", "2", "--paths", "1",
       "--leg-ms", "0",
     ])
-    let header = try #require(text.outputLines.first { $0.contains(" · seed ") })
+    let header = try #require(text.unfittedLines.first { $0.contains(" · seed ") })
     #expect(header.hasSuffix(" µs · lock nslock · thread cap 2"), "\(header)")
   }
 

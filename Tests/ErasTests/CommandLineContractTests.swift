@@ -260,7 +260,7 @@ import Testing
     #expect(result.status == 0)
     #expect(result.prints("── \(era.name) · racy "))
     #expect(result.prints("── \(era.name) · safe "))
-    let summary = result.outputLines.suffix(2)
+    let summary = result.unfittedLines.suffix(2)
     #expect(summary.first?.hasPrefix("racy: ") == true)
     #expect(
       summary.last == "safe: 0 violations  → fix holds: no counter left its range in this run.")

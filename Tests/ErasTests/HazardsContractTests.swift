@@ -61,7 +61,7 @@ import Testing
       ["hazards", name, "--watchdog-ms", "300"], limit: 60)
     #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
     let hazard = try #require(era.era.hazards.first { $0.name == name })
-    let rows = output.outputLines
+    let rows = output.unfittedLines
     for item in hazard.cases {
       let row = rows.first { $0.hasPrefix("  \(item.label)  ") }
       switch item.expect {
@@ -71,7 +71,7 @@ import Testing
       }
     }
     let expected = try #require(Self.said[name], "say what \(name) must print")
-    #expect(output.standardOutput.contains(expected), "\(output.standardOutput)")
+    #expect(output.prints(expected), "\(output.standardOutput)")
   }
 
   /// A case whose own waits are legs (a thread asleep 200 ms) is not

@@ -1,3 +1,4 @@
+import BikeShare
 import Foundation
 import Testing
 
@@ -25,11 +26,44 @@ extension Executable.Output: CustomTestStringConvertible {
       + " (BIKES_TEST_OUTPUT=full for all of it)"
   }
 
-  /// Standard output holds `text` somewhere.
-  public func prints(_ text: String) -> Bool { standardOutput.contains(text) }
+  /// Standard output holds `text` somewhere (as printed, or as one line
+  /// before the report was fitted to a room's width).
+  public func prints(_ text: String) -> Bool {
+    standardOutput.contains(text) || unfittedLines.joined(separator: "\n").contains(text)
+  }
 
-  /// Standard output has this whole line.
-  public func printsLine(_ line: String) -> Bool { outputLines.contains(line) }
+  /// Standard output has this whole line (as printed, or unfitted).
+  public func printsLine(_ line: String) -> Bool {
+    outputLines.contains(line) || unfittedLines.contains(line)
+  }
+
+  /// Standard output's lines as they were before `Text.fitted` broke the
+  /// long ones: a line that goes on the line before is joined to it. A line
+  /// goes on the one before when it is indented further than the line it
+  /// continues began and its first word would not have fitted on the line
+  /// before (`Text.roomWidth`), which is where the fitting breaks a line,
+  /// or the line before is a command's piece, ending in a backslash.
+  public var unfittedLines: [String] {
+    var lines: [String] = []
+    var (lead, last) = (0, "")
+    for line in outputLines {
+      let indent = line.prefix { $0 == " " }.count
+      let word = line.dropFirst(indent).prefix { $0 != " " }
+      if !lines.isEmpty, indent > lead, !word.isEmpty,
+        last.hasSuffix(" \\")
+          || (last.count + 1 + word.count > Text.roomWidth && last.count <= Text.roomWidth)
+      {
+        // A command's piece ends in a backslash (`Text.fitted`).
+        if lines[lines.count - 1].hasSuffix(" \\") { lines[lines.count - 1].removeLast(2) }
+        lines[lines.count - 1] += " " + line.dropFirst(indent)
+      } else {
+        lines.append(line)
+        lead = indent
+      }
+      last = line
+    }
+    return lines
+  }
 
   /// One field of a JSON Lines report, by its path (`config.lock`), written
   /// compactly (`barrier`, `60`, `[]`), or nil where there is no such line or

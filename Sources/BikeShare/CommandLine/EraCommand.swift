@@ -75,8 +75,8 @@ public enum EraCommand {
 
     let isText = configuration.format == .text
     if isText {
-      Console.out("\(E.executable) on \(city.name): \(E.summary)")
-      for line in E.banner { Console.out("  " + line) }
+      Console.text("\(E.executable) on \(city.name): \(E.summary)")
+      for line in E.banner { Console.text("  " + line) }
     }
     let log = EventLog(!configuration.log ? .none : isText ? .standardOutput : .standardError)
     var reports: [RunReport] = []
@@ -98,7 +98,8 @@ public enum EraCommand {
           Console.out(
             isText
               ? "\n"
-                + Watchdog.text(simulation, bound: waited, stuckAt: stuckAt, firedAt: firedAt)
+                + Text.fitted(
+                  Watchdog.text(simulation, bound: waited, stuckAt: stuckAt, firedAt: firedAt))
               : Watchdog.json(
                 simulation, era: E.name, bound: waited, stuckAt: stuckAt, firedAt: firedAt))
         }
@@ -108,7 +109,7 @@ public enum EraCommand {
       let report = RunReport(
         era: E.info, simulation: simulation, outcome: outcome, interrupted: stop.isStopped,
         wallSeconds: started.duration(to: clock.now).seconds)
-      Console.out(isText ? "\n" + report.text : report.jsonLine)
+      Console.out(isText ? "\n" + Text.fitted(report.text) : report.jsonLine)
       reports.append(report)
       if stop.isStopped { return ExitCode.interrupted }
     }
@@ -116,7 +117,7 @@ public enum EraCommand {
       // Both modes at a glance: the race, then the fix.
       Console.out("")
       for report in reports {
-        Console.out(
+        Console.text(
           "\(report.mode.rawValue): \(report.violations.count) violations  \(report.verdictLine)")
       }
     }
@@ -148,18 +149,18 @@ public enum EraCommand {
         let header = Replay.header(
           mode: mode, story: options.story, riders: options.riders, executable: E.executable,
           schedule: options.schedule, configuration: options.configuration)
-        Console.out(separator + header.joined(separator: "\n"))
+        Console.text(separator + header.joined(separator: "\n"))
         let counter = StepCounter()
         let outcome = await Replay.play(
           E.self, mode: mode, options: options,
-          echo: { Console.out("  \(counter.next()). \($0)") }, stallAfter: .seconds(5))
+          echo: { Console.text("  \(counter.next()). \($0)") }, stallAfter: .seconds(5))
         if let failure = outcome.failure, options.schedule != nil,
           !failure.hasPrefix("stalled")
         {
           // The schedule asked for a rider that was not there: the user's mistake.
           return fail(E.self, "--schedule cannot be played: \(failure)", code: ExitCode.usageError)
         }
-        Console.out(
+        Console.text(
           Replay.footer(outcome, scheduled: options.schedule != nil).joined(separator: "\n"))
         if outcome.failure != nil { return ExitCode.runtimeError }
       case .replay:
@@ -176,7 +177,7 @@ public enum EraCommand {
             + " --schedule '\(outcome.schedule)'"
           Console.out(separator + drawing(outcome, E.self, options: options, command: command))
         default:
-          Console.out(
+          Console.text(
             separator
               + Replay.text(
                 outcome, executable: E.executable, scheduled: options.schedule != nil,
@@ -191,7 +192,7 @@ public enum EraCommand {
         }
         Console.out(
           isText
-            ? JobsExplorer.text(rows, options: options, executable: E.executable)
+            ? Text.fitted(JobsExplorer.text(rows, options: options, executable: E.executable))
             : JobsExplorer.json(rows, options: options, era: E.name))
         if rows.contains(where: { $0.shape.isFix && $0.forbidden > 0 }) {
           code = ExitCode.violations
@@ -216,7 +217,7 @@ public enum EraCommand {
             Console.out(separator + drawing(run, E.self, options: options, command: command))
           }
         case .json: Console.out(Explorer.json(exploration, era: E.name))
-        case .text: Console.out(separator + Explorer.text(exploration, executable: E.executable))
+        case .text: Console.text(separator + Explorer.text(exploration, executable: E.executable))
         }
         if !exploration.unsteady.isEmpty || !exploration.failures.isEmpty {
           code = ExitCode.runtimeError
@@ -230,7 +231,7 @@ public enum EraCommand {
         Console.out(
           separator
             + (isText
-              ? Stress.text(tally, executable: E.executable)
+              ? Text.fitted(Stress.text(tally, executable: E.executable))
               : Stress.json(tally, era: E.name)))
         if tally.hung > 0 {
           code = ExitCode.noProgress

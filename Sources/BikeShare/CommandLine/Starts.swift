@@ -58,7 +58,7 @@ public enum Starts {
     }
     switch request.format {
     case .text:
-      Console.out(
+      Console.text(
         text(
           tallies, executable: E.executable, pairs: request.pairs,
           seconds: started.duration(to: clock.now).seconds))

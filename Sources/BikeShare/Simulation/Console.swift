@@ -15,6 +15,10 @@ import Foundation
 /// that went away (`| head -1`) gets no message. A standard error that cannot
 /// be written loses its lines and the run goes on.
 public enum Console {
+  /// A text report's lines, fitted to a room's width (`Text.fitted`): for
+  /// what a person reads, never for JSON, lanes or a diagram.
+  public static func text(_ text: String) { out(Text.fitted(text)) }
+
   public static func out(_ text: String) {
     if let capture = capture.withLock({ $0 }) { return capture.keep(text, error: false) }
     if let failure = write(text + "\n", to: 1) {

@@ -103,7 +103,7 @@ public enum Play {
     var shown = 0
     var message: String?
     let plot = options.story.plot
-    Console.out(intro(E.executable, mode: mode, options: options))
+    Console.text(intro(E.executable, mode: mode, options: options))
 
     func restart() async {
       game.abandon()
@@ -114,15 +114,16 @@ public enum Play {
 
     while true {
       if terminal {
-        Console.out("\u{1B}[H\u{1B}[2J" + intro(E.executable, mode: mode, options: options))
+        Console.text("\u{1B}[H\u{1B}[2J" + intro(E.executable, mode: mode, options: options))
       }
-      Console.out(
+      Console.text(
         screen(
           snapshot, E.self, from: terminal ? 0 : shown, options: options, mode: mode,
           colour: colour, message: message))
       shown = snapshot.steps.count
       message = nil
       if snapshot.won || snapshot.done {
+        // Not fitted: its lanes are a table (a command in it is fitted there).
         Console.out(ending(snapshot, E.self, mode: mode, options: options, colour: colour))
         Console.out("(u undo, r restart, q quit)")
       }
@@ -140,7 +141,7 @@ public enum Play {
       case "q", "quit":
         Console.out(
           "schedule so far: \(snapshot.schedule.steps.isEmpty ? "-" : "\(snapshot.schedule)")")
-        if mode.isFix && !snapshot.won { Console.out(safeLesson(E.self, options: options)) }
+        if mode.isFix && !snapshot.won { Console.text(safeLesson(E.self, options: options)) }
         game.abandon()
         return ExitCode.done
       case "u", "undo":
@@ -249,10 +250,12 @@ public enum Play {
       }
       let lanes = plot.lanes(
         snapshot.events, riders: options.riders, mode: mode, stuck: snapshot.stuck, era: E.info)
-      return red + "You won: " + why + plain + "\n" + lanes
-        + "\nReplay it\(everywhere ? " in any era" : ""):\n  \(E.executable) replay --mode \(mode) --story"
-        + " \(options.story.rawValue) --riders \(options.riders)"
-        + E.info.flags(options.configuration) + " --schedule '\(snapshot.schedule)'"
+      let replay =
+        "  \(E.executable) replay --mode \(mode) --story \(options.story.rawValue)"
+        + " --riders \(options.riders)" + E.info.flags(options.configuration)
+        + " --schedule '\(snapshot.schedule)'"
+      return Text.fitted(red + "You won: " + why + plain) + "\n" + lanes
+        + "\nReplay it\(everywhere ? " in any era" : ""):\n" + Text.fitted(replay)
     }
     // How it ended, as `explore` names the outcome, before the lesson.
     let result = snapshot.result.map {
