@@ -169,12 +169,13 @@ public enum Starts {
   }
 
   static func text(_ tallies: [Tally], executable: String, pairs: Int, seconds: Double) -> String {
+    let wayWidth = (tallies.map(\.way.name.count).max() ?? 3) + 2
     var lines = [
       "\(executable) starts --pairs \(pairs)",
       "Two pieces of work started one after the other, \(pairs) pairs each way:"
         + " how often does the second begin first?",
-      "  " + pad("way", 34) + pad("second first", 14) + pad("rate (95 % interval)", 34)
-        + pad("µs a pair", 11) + "verdict",
+      "  " + pad("way", wayWidth) + pad("2nd first", 10) + pad("rate (95 % interval)", 29)
+        + pad("µs/pair", 9) + "verdict",
     ]
     for tally in tallies {
       let range = Stress.interval(tally.secondFirst, of: tally.pairs)
@@ -182,13 +183,16 @@ public enum Starts {
         "\(Stress.percent(Double(tally.secondFirst) / Double(max(tally.pairs, 1))))"
         + " (\(Stress.percent(range.lowerBound)) to \(Stress.percent(range.upperBound)))"
       lines.append(
-        "  " + pad(tally.way.name, 34) + pad(String(tally.secondFirst), 14) + pad(rate, 34)
-          + pad(String(format: "%.1f", tally.microsecondsAPair), 11) + tally.way.verdict.rawValue
-          + (tally.way.remark(secondFirst: tally.secondFirst).map { "  " + $0 } ?? ""))
+        "  " + pad(tally.way.name, wayWidth) + pad(String(tally.secondFirst), 10) + pad(rate, 29)
+          + pad(String(format: "%.1f", tally.microsecondsAPair), 9) + tally.way.verdict.rawValue)
+      // Under its row: the table stays within a room's width.
+      if let remark = tally.way.remark(secondFirst: tally.secondFirst) {
+        lines.append("  " + pad("", wayWidth) + remark)
+      }
     }
     lines.append(
       "(\(RunReport.seconds(seconds)); the verdict is the sources', quoted under the table;"
-        + " µs a pair: what a pair takes, the way and the runner's one task and continuation)")
+        + " µs/pair: what a pair takes, the way and the runner's one task and continuation)")
     for tally in tallies {
       lines.append("")
       lines.append("\(tally.way.name): \(tally.way.code)")
