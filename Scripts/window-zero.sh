@@ -21,7 +21,7 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/window-zero.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 swiftc -O -swift-version 6 -parse-as-library Scripts/experiments/window-zero.swift -o "$work/shapes"
 echo "window-zero: $(swiftc --version 2>&1 | head -1)"
-"$work/shapes" "$shapes"
+WINDOW_ZERO_RESULTS="$work/results" "$work/shapes" "$shapes"
 
 seed=Scripts/experiments/window-zero
 echo
@@ -43,3 +43,10 @@ both|-default-isolation MainActor -enable-upcoming-feature NonisolatedNonsending
 SETTINGS
 swift build -c release --package-path "$seed" --scratch-path "$work/package" >/dev/null
 "$work/package/release/Trials" "SwiftPM: .defaultIsolation(MainActor.self)" "$runs"
+
+# The shapes' lines again, apart from anything they printed on the way
+# (chapter 05's exercise 1 adds a print between check and act).
+echo
+echo "The four shapes again:"
+cat "$work/results"
+echo
