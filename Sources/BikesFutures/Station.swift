@@ -11,7 +11,7 @@ import Dispatch
 /// `@unchecked Sendable` and `dispatchPrecondition` checks the promise at
 /// run time. The race this era shows is not here but in how riders combine
 /// the futures.
-final class Station: @unchecked Sendable {
+final class Station: @unchecked Sendable, TokenStation {
   let record: StationRecord
   private let audit: StationAudit
   private let queue: DispatchQueue

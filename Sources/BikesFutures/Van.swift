@@ -10,17 +10,12 @@ struct Van: BlockingVan {
   let stations: [Station]
   let probe: BlockingRaceProbe
 
-  // MARK: - One future each, waited for; racy and back-off
+  // MARK: - One future each, waited for: racy, and back-off (`BlockingVan`)
 
   func freeBikes(at source: Station) -> Int { source.freeBikes().wait() }
   func emptySlots(at destination: Station) -> Int { destination.emptySlots().wait() }
   func takeBike(from source: Station) -> StationCounts { source.removeBike().wait() }
   func leaveBike(at destination: Station) -> StationCounts { destination.addBike().wait() }
-
-  /// Takes the source's token, tries the destination's, else starts again.
-  func backOff() -> VanOutcome? {
-    trip.backOff(tokens: stations.map(\.token), pass: probe.pass, move: move)
-  }
 
   // MARK: - Nested and safe: a blocking wait inside one station's future
 

@@ -10,7 +10,7 @@ import Foundation
 /// that confinement, so this one type vouches for itself with
 /// `@unchecked Sendable`. The race this era shows is not here (each
 /// operation is serialised); it is in how a rider's operations are combined.
-final class Station: @unchecked Sendable {
+final class Station: @unchecked Sendable, TokenStation {
   let record: StationRecord
   /// The station's serial queue: checks, takes and leaves run here, one at a time.
   let queue: OperationQueue

@@ -10,18 +10,13 @@ struct Van: BlockingVan {
   let stations: [Station]
   let probe: BlockingRaceProbe
 
-  // MARK: - One operation each, waited for; racy and back-off
+  // MARK: - One operation each, waited for: racy, and back-off (`BlockingVan`)
 
   func freeBikes(at source: Station) -> Int { source.hold { source.freeBikes } }
   func emptySlots(at destination: Station) -> Int { destination.hold { destination.emptySlots } }
   func takeBike(from source: Station) -> StationCounts { source.hold { source.removeBike() } }
   func leaveBike(at destination: Station) -> StationCounts {
     destination.hold { destination.addBike() }
-  }
-
-  /// Takes the source's token, tries the destination's, else starts again.
-  func backOff() -> VanOutcome? {
-    trip.backOff(tokens: stations.map(\.token), pass: probe.pass, move: move)
   }
 
   // MARK: - Nested and safe: an operation that waits for another station's operation

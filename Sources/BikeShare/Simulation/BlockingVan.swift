@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A van of an era whose van runs on a thread of its own and blocks while it
 /// waits (dispatch, operations, futures): the choice of what to do for each
 /// mode is the same in those eras, so it is written here once; how to hold a
@@ -56,5 +58,19 @@ extension BlockingVan {
     return trip.move(
       free: freeBikes(at: from), empty: emptySlots(at: to), take: takeBike(from: from),
       leave: leaveBike(at: to))
+  }
+}
+
+/// A station held by running on its queue: a queue cannot be tried, so a
+/// van that backs off (`--mode backoff`) holds it by taking a semaphore,
+/// and tries it with a zero timeout (callbacks, operations, futures).
+public protocol TokenStation {
+  var token: DispatchSemaphore { get }
+}
+
+extension BlockingVan where Station: TokenStation {
+  /// Takes the source's token, tries the destination's, else starts again.
+  public func backOff() -> VanOutcome? {
+    trip.backOff(tokens: stations.map(\.token), pass: probe.pass, move: move)
   }
 }
