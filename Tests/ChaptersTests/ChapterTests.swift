@@ -40,7 +40,7 @@ import Testing
         "06-side-by-side.md",
         "07-every-schedule.md", "08-holding-two-stations.md", "09-calling-off-a-ride.md",
         "10-who-asked-first.md",
-        "ANSWERS.md", "HANDOUT.md", "MEASUREMENTS.md",
+        "ANSWERS.md", "HANDOUT.md",
         "README.md", "TEACHER.md",
       ])
     // Deeper material sits beside its chapter, which links it.
@@ -86,12 +86,10 @@ import Testing
   }
 
   /// A chapter fits one workshop slot. The answers are opened one at a
-  /// time, not read as a slot: each of them stays short instead. The
-  /// measurements are records, read by nobody in a slot.
+  /// time, not read as a slot: each of them stays short instead.
   @Test(arguments: chapters.map(\.lastPathComponent))
   func aChapterIsAboutThreeHundredLinesAtMost(chapter: String) {
     let lines = Document(url: Self.root.appendingPathComponent("Chapters/\(chapter)")).lines
-    if chapter == "MEASUREMENTS.md" { return }
     guard chapter == "ANSWERS.md" else {
       #expect(lines.count <= 320, "\(chapter) has \(lines.count) lines")
       return
@@ -129,7 +127,7 @@ import Testing
   /// Teaching pages teach; records go elsewhere. Every page a learner reads
   /// (the chapters, their going-further pages, the answers, the handout and
   /// the index) is free of dated runs, run counts, medians' methods and
-  /// profiles: those live in `MEASUREMENTS.md`, and the teacher's guide
+  /// profiles: those live in `MEASUREMENTS.md` at the root, and the teacher's guide
   /// keeps its own timings.
   @Test func teachingPagesCarryNoLabNotes() {
     // The check can fail: each kind of lab note is found, a teaching
@@ -142,7 +140,7 @@ import Testing
       #expect(Self.labNote(in: note) != nil, "\"\(note)\" is a lab note the check misses")
     }
     #expect(Self.labNote(in: "racy mode broke in 20 of 20 runs, safe mode in 0 of 20") == nil)
-    let records: Set = ["TEACHER.md", "MEASUREMENTS.md"]
+    let records: Set = ["TEACHER.md"]
     for page in Self.chapters where !records.contains(page.lastPathComponent) {
       for (index, line) in Document(url: page).lines.enumerated() {
         let note = Self.labNote(in: line)
