@@ -19,8 +19,8 @@ public enum Stress {
     public let seconds: Double
     /// Set when the stress stopped early: why.
     public var note: String?
-    /// Runs that never ended within `hangBound` (in a story that cannot get
-    /// stuck, a bug in the era or below it), and what the first one left.
+    /// Runs whose end never came though nothing was stuck (a bug in the era
+    /// or below it), and what the first one left.
     public var hung = 0
     public var hang: String?
     public var forbidden: Int { count(.forbidden) }
