@@ -59,29 +59,28 @@ extension Report {
   /// Section 6: the call-offs, each era beside its leg.
   func callOffTable() -> [String] {
     guard let legMs = callOffs.first?.legMs else { return [] }
-    var lines = [
-      "",
+    let heading = [
       "6. Calling off: one rider in ten called off as it sets off on one of its first",
       "   three rides, \(legMs) ms legs. stop: from the call-off to the rider's stop,",
       "   median and largest, beside one leg (a rider that looks only when its leg is",
       "   over waits about that long); after: visits the called-off riders began",
       "   after their call-off (safe: the one that docks the bike, or more).",
-      "",
-      Self.row(
-        .left("era", 13), .left("mode", 5), .right("riders", 8), .right("called off", 12),
-        .right("stranded", 10), .right("median", 9), .right("largest", 11), .right("x leg", 7),
-        .right("after", 7)),
     ]
-    for step in callOffs {
-      lines.append(
-        Self.row(
-          .left(step.era, 13), .left(step.mode, 5), .right(String(step.riders), 8),
-          .right(Self.grouped(step.calledOff), 12), .right(Self.grouped(step.stranded), 10),
-          .right(CallOffSummary.milliseconds(step.medianStopSeconds), 9),
-          .right(CallOffSummary.milliseconds(step.largestStopSeconds), 11),
-          .right(Self.times(step.medianStopSeconds * 1000 / Double(step.legMs)), 7),
-          .right(Self.grouped(step.visitsAfter), 7)))
-    }
-    return lines
+    let columns: [Column] = [
+      .left("era", 13), .left("mode", 5), .right("riders", 8), .right("called off", 12),
+      .right("stranded", 10), .right("median", 9), .right("largest", 11), .right("x leg", 7),
+      .right("after", 7),
+    ]
+    return Self.section(
+      heading, columns,
+      callOffs.map { step in
+        [
+          step.era, step.mode, String(step.riders), Self.grouped(step.calledOff),
+          Self.grouped(step.stranded), CallOffSummary.milliseconds(step.medianStopSeconds),
+          CallOffSummary.milliseconds(step.largestStopSeconds),
+          Self.times(step.medianStopSeconds * 1000 / Double(step.legMs)),
+          Self.grouped(step.visitsAfter),
+        ]
+      })
   }
 }

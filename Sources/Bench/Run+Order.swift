@@ -54,27 +54,26 @@ extension Report {
   /// Section 7: the price of order.
   func orderTable() -> [String] {
     guard let pairs = order.first?.pairs else { return [] }
-    var lines = [
-      "",
+    let heading = [
       "7. The price of order: the order story's two ways to send work, \(Self.grouped(pairs))",
       "   pairs each (`bikes-<era> starts`): µs a pair, the way's and the runner's (a task",
       "   and a continuation a pair, the same in every row); x: safe over racy; 2nd first:",
       "   pairs of the racy way whose second began first.",
-      "",
-      Self.row(
-        .left("era", 11), .left("racy way", 30), .right("µs", 5), .left(" safe way", 33),
-        .right("µs", 6), .right("x", 5), .right("2nd first", 10)),
     ]
-    for step in order {
-      lines.append(
-        Self.row(
-          .left(step.era, 11), .left(step.racyWay, 30),
-          .right(Self.micro(step.racyMicroseconds), 5),
-          .left(" " + step.safeWay, 33), .right(Self.micro(step.safeMicroseconds), 6),
-          .right(Self.times(step.safeMicroseconds / max(step.racyMicroseconds, 0.001)), 5),
-          .right(Self.grouped(step.racySecondFirst), 10)))
-    }
-    return lines
+    let columns: [Column] = [
+      .left("era", 11), .left("racy way", 30), .right("µs", 5), .left(" safe way", 33),
+      .right("µs", 6), .right("x", 5), .right("2nd first", 10),
+    ]
+    return Self.section(
+      heading, columns,
+      order.map { step in
+        [
+          step.era, step.racyWay, Self.micro(step.racyMicroseconds), " " + step.safeWay,
+          Self.micro(step.safeMicroseconds),
+          Self.times(step.safeMicroseconds / max(step.racyMicroseconds, 0.001)),
+          Self.grouped(step.racySecondFirst),
+        ]
+      })
   }
 
   static func micro(_ value: Double) -> String { String(format: "%.1f", value) }

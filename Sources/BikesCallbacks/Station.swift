@@ -17,27 +17,15 @@ final class Station: @unchecked Sendable {
   let record: StationRecord
   private let audit: StationAudit
   private let queue: DispatchQueue
-  private var current: StationCounts
+  /// The counters, read and changed only on `queue` (`OnQueue` checks it
+  /// with `dispatchPrecondition`).
+  @OnQueue private var counts: StationCounts
 
   init(_ record: StationRecord, audit: StationAudit) {
     self.record = record
     self.audit = audit
     queue = DispatchQueue(label: "station.\(record.id)")
-    current = record.counts
-  }
-
-  /// The counters, read and changed only on `queue`. GCD's idiom for a
-  /// promise the compiler cannot check: a read or a write from any other
-  /// queue stops the program, in release builds too.
-  private var counts: StationCounts {
-    get {
-      dispatchPrecondition(condition: .onQueue(queue))
-      return current
-    }
-    set {
-      dispatchPrecondition(condition: .onQueue(queue))
-      current = newValue
-    }
+    _counts = OnQueue(wrappedValue: record.counts, queue)
   }
 
   /// Runs `work` on the station's queue and hands its result to `completion` on `reply`.

@@ -201,20 +201,18 @@ private final class Pool: Sendable {
 }
 
 extension FuturesEra {
+  /// The fix must hold whenever the rider gives up: before the work looks,
+  /// and after it has taken the bike, before it answers.
   static let waiterGivesUp = Hazard(
     .waiterGivesUp,
-    .blocking { fixed, watch in
-      guard fixed else { return giveUp(fixed: false, moment: .beforeTheWorkLooks, watch: watch) }
-      // The fix must hold whenever the rider gives up: before the work
-      // looks, and after it has taken the bike, before it answers.
-      let early = giveUp(fixed: true, moment: .beforeTheWorkLooks, watch: watch)
-      let late = giveUp(fixed: true, moment: .afterTheTake, watch: watch)
-      return HazardFinish(
-        early.detail == late.detail
-          ? early.detail + ", whether it gave up before the take or after"
-          : early.detail + "; after the take: " + late.detail,
-        showed: early.showed && late.showed)
-    })
+    .atEveryMoment(
+      [GiveUpMoment.beforeTheWorkLooks, .afterTheTake], fixed: Self.bothMoments, giveUp))
+
+  private static func bothMoments(_ details: [String]) -> String {
+    details[0] == details[1]
+      ? details[0] + ", whether it gave up before the take or after"
+      : details[0] + "; after the take: " + details[1]
+  }
 
   /// When the rider gives up in `waiter-gives-up`.
   enum GiveUpMoment: Sendable {

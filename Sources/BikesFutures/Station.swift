@@ -15,7 +15,8 @@ final class Station: @unchecked Sendable, TokenStation {
   let record: StationRecord
   private let audit: StationAudit
   private let queue: DispatchQueue
-  private var current: StationCounts
+  /// The counters, read and changed only on `queue` (`OnQueue` checks it).
+  @OnQueue private var counts: StationCounts
   /// The kind of future of which one at a time may run here (`--exclusive condition`).
   let exclusion = Exclusion()
   /// Tests: called after each future's work has left the queue, before the
@@ -29,19 +30,7 @@ final class Station: @unchecked Sendable, TokenStation {
     self.audit = audit
     self.afterAccess = afterAccess
     queue = DispatchQueue(label: "station.\(record.id)")
-    current = record.counts
-  }
-
-  /// The counters, read and changed only on `queue`.
-  private var counts: StationCounts {
-    get {
-      dispatchPrecondition(condition: .onQueue(queue))
-      return current
-    }
-    set {
-      dispatchPrecondition(condition: .onQueue(queue))
-      current = newValue
-    }
+    _counts = OnQueue(wrappedValue: record.counts, queue)
   }
 
   /// A future whose work runs on the station's queue.

@@ -96,22 +96,20 @@ extension OperationsEra {
 }
 
 extension OperationsEra {
+  /// The fix must hold whenever the call-off lands, and whatever it
+  /// cancels: before the take looks, after it has looked and taken the bike,
+  /// and then with the whole trip cancelled, as the era's call-off does (the
+  /// cancel story's X cancels every operation of A's trip).
   static let cancelWhileTaking = Hazard(
     .cancelWhileTaking,
-    .blocking { fixed, watch in
-      guard fixed else { return callOff(fixed: false, moment: .whileTaking, watch: watch) }
-      // The fix must hold whenever the call-off lands, and whatever it
-      // cancels: before the take looks, after it has looked and taken the
-      // bike, and then with the whole trip cancelled, as the era's call-off
-      // does (the cancel story's X cancels every operation of A's trip).
-      let early = callOff(fixed: true, moment: .whileTaking, watch: watch)
-      let late = callOff(fixed: true, moment: .afterTheTake, watch: watch)
-      let trip = callOff(fixed: true, moment: .tripAfterTheTake, watch: watch)
-      let after = late.detail == trip.detail ? late.detail : late.detail + " / " + trip.detail
-      return HazardFinish(
-        "no take; after the take, the take or the trip cancelled: " + after,
-        showed: early.showed && late.showed && trip.showed)
-    })
+    .atEveryMoment(
+      [CallOffMoment.whileTaking, .afterTheTake, .tripAfterTheTake], fixed: Self.everyMoment,
+      callOff))
+
+  private static func everyMoment(_ details: [String]) -> String {
+    let after = details[1] == details[2] ? details[1] : details[1] + " / " + details[2]
+    return "no take; after the take, the take or the trip cancelled: " + after
+  }
 
   /// When the app's `cancel()` lands in `cancel-while-taking`, and on what.
   enum CallOffMoment: Sendable {

@@ -77,6 +77,23 @@ public struct HazardCase: Sendable {
       case .async(let code): .async { watch in await code(fixed, watch) }
       }
     }
+
+    /// A call-off trap's code (chapter 09): broken, the call-off at the
+    /// first moment; fixed, at every moment it can land, the fix showing
+    /// only where it held at each. A fix that reads a flag and then acts
+    /// has a gap between the two; running it at each moment finds it.
+    /// - Parameter summary: the fixed case's line, from each moment's own.
+    public static func atEveryMoment<Moment: Sendable>(
+      _ moments: [Moment], fixed summary: @escaping @Sendable ([String]) -> String,
+      _ code: @escaping @Sendable (_ fixed: Bool, Moment, HazardWatch) -> HazardFinish
+    ) -> Fixable {
+      .blocking { fixed, watch in
+        guard fixed else { return code(false, moments[0], watch) }
+        let finishes = moments.map { code(true, $0, watch) }
+        return HazardFinish(
+          summary(finishes.map(\.detail)), showed: finishes.allSatisfy(\.showed))
+      }
+    }
   }
 
   /// A few words for the table: `two locks, opposite orders`.
