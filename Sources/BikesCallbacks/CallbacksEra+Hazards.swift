@@ -74,15 +74,33 @@ extension CallbacksEra {
 }
 
 extension CallbacksEra {
-  static let deadlineAndAnswer = Hazard(.deadlineAndAnswer, .async(rentWithDeadline))
+  /// The fix must hold whichever comes first: the deadline (the hazard's
+  /// own order), or Rossio's answer, the deadline firing after it.
+  static let deadlineAndAnswer = Hazard(
+    .deadlineAndAnswer,
+    .atEveryMoment([DeadlineMoment.deadlineFirst, .answerFirst], fixed: Self.either, rent))
 
-  /// The rider's request, with a deadline that fires before Rossio answers
-  /// (Rossio waits for the timer: the order is forced, not timed).
-  private static func rentWithDeadline(firstWins: Bool, watch: HazardWatch) async
+  /// Which of the two reaches the rider's continuation first.
+  enum DeadlineMoment: Sendable {
+    /// The timer fires; Rossio answers after it (the hazard's own order).
+    case deadlineFirst
+    /// Rossio answers; the timer fires after it.
+    case answerFirst
+  }
+
+  private static func either(_ details: [String]) -> String {
+    details.joined(separator: "; or ")
+  }
+
+  /// The rider's request, with a 20 ms deadline. Whichever of the two comes
+  /// second waits for the first (`DispatchSemaphore`s): the order is forced,
+  /// not timed.
+  static func rent(firstWins: Bool, moment: DeadlineMoment, watch: HazardWatch) async
     -> HazardFinish
   {
     let rossio = LateStation()
-    let timerFired = DispatchSemaphore(value: 0)
+    let (rossioGoes, timerGoes) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    let timerDone = DispatchGroup()
     let answered = Locked(false)
     // The fix: the first of the two to get here answers; the other does not.
     let first: @Sendable () -> Bool = {
@@ -94,21 +112,28 @@ extension CallbacksEra {
     }
     watch.waiting("rider", "the rider waits for Rossio's answer or its 20 ms deadline")
     let got = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-      rossio.rentBike(after: timerFired) { bike in
+      rossio.rentBike(after: rossioGoes) { bike in
+        defer { timerGoes.signal() }
         // The rider has gone: the bike goes back before Rossio's block ends.
         guard first() else { return bike ? rossio.giveBackHere() : () }
         continuation.resume(returning: bike)
       }
+      timerDone.enter()
       DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+        if moment == .answerFirst { timerGoes.wait() }
         if first() { continuation.resume(returning: false) }
-        timerFired.signal()
+        rossioGoes.signal()
+        timerDone.leave()
       }
+      if moment == .answerFirst { rossioGoes.signal() }
     }
-    let left = await rossio.bikes()  // after Rossio's late answer: its queue is serial
+    await withCheckedContinuation { done in timerDone.notify(queue: .global()) { done.resume() } }
+    let left = await rossio.bikes()  // after Rossio's answer: its queue is serial
     watch.progress()
+    let what = moment == .deadlineFirst ? "the deadline first" : "the answer first"
     return HazardFinish(
-      "the rider \(got ? "got a bike" : "timed out"); Rossio has \(left) of its 1 bike",
-      showed: !got && left == 1)
+      "\(what): the rider \(got ? "got a bike" : "timed out"), Rossio has \(left) of 1",
+      showed: moment == .deadlineFirst ? !got && left == 1 : got && left == 0)
   }
 }
 

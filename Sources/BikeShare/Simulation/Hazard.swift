@@ -94,6 +94,20 @@ public struct HazardCase: Sendable {
           summary(finishes.map(\.detail)), showed: finishes.allSatisfy(\.showed))
       }
     }
+
+    /// `atEveryMoment` for code that awaits.
+    public static func atEveryMoment<Moment: Sendable>(
+      _ moments: [Moment], fixed summary: @escaping @Sendable ([String]) -> String,
+      _ code: @escaping @Sendable (_ fixed: Bool, Moment, HazardWatch) async -> HazardFinish
+    ) -> Fixable {
+      .async { fixed, watch in
+        guard fixed else { return await code(false, moments[0], watch) }
+        var finishes: [HazardFinish] = []
+        for moment in moments { finishes.append(await code(true, moment, watch)) }
+        return HazardFinish(
+          summary(finishes.map(\.detail)), showed: finishes.allSatisfy(\.showed))
+      }
+    }
   }
 
   /// A few words for the table: `two locks, opposite orders`.
