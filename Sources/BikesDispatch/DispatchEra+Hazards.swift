@@ -98,30 +98,65 @@ private final class QueueStation: @unchecked Sendable {
 }
 
 extension DispatchEra {
-  static let blockedPastCallOff = Hazard(.blockedPastCallOff, .blocking(waitForABike))
+  /// The fix must hold whether a bike comes or not: with none, the rider
+  /// reads `isCancelled` after a timed-out wait; with one docked after the
+  /// call-off, the wait succeeds, and the rider, called off, gives it back.
+  static let blockedPastCallOff = Hazard(
+    .blockedPastCallOff,
+    .atEveryMoment([BikeMoment.noneComes, .oneAfterTheCallOff], fixed: Self.both, waitForABike))
 
-  /// Rossio has no bike and none comes back; the app cancels the rider's thread.
-  private static func waitForABike(timed: Bool, watch: HazardWatch) -> HazardFinish {
+  /// Whether a bike comes to Rossio in `blocked-past-call-off`.
+  enum BikeMoment: Sendable {
+    /// None comes back (the hazard's own order).
+    case noneComes
+    /// One is docked after the call-off.
+    case oneAfterTheCallOff
+  }
+
+  private static func both(_ details: [String]) -> String { details.joined(separator: "; ") }
+
+  /// Rossio has no bike; the app cancels the rider's thread (and, at the
+  /// second moment, a van then docks a bike).
+  static func waitForABike(timed: Bool, moment: BikeMoment, watch: HazardWatch) -> HazardFinish {
     let bike = DispatchSemaphore(value: 0)
     let home = DispatchSemaphore(value: 0)
+    let rode = Locked(false)
     let rider = Thread {
+      var got = false
       if timed {
-        while bike.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
-          if Thread.current.isCancelled { break }
+        repeat {
+          got = bike.wait(timeout: .now() + .milliseconds(10)) == .success
+        } while !got && !Thread.current.isCancelled
+        // Called off with the bike in hand: it goes back to Rossio.
+        if got, Thread.current.isCancelled {
+          bike.signal()
+          got = false
         }
       } else {
         bike.wait()
+        got = true
       }
+      rode.withLock { $0 = got }
       home.signal()
     }
     rider.start()
     rider.cancel()
+    // Docked after cancel(): whenever the wait gets it, isCancelled is already true.
+    if moment == .oneAfterTheCallOff { bike.signal() }
     watch.waiting(
       "rider",
       "rider A is blocked in DispatchSemaphore.wait() for a bike at Rossio; its thread was"
         + " cancelled, and it cannot read isCancelled")
     home.wait()
     watch.progress()
-    return HazardFinish("A read isCancelled after a 10 ms wait and went home without a bike")
+    let atRossio = bike.wait(timeout: .now()) == .success ? 1 : 0
+    guard !rode.withLock({ $0 }) else {
+      return HazardFinish("called off, A rode off on the bike", showed: false)
+    }
+    return HazardFinish(
+      moment == .noneComes
+        ? "A read isCancelled after a 10 ms wait and went home without a bike"
+        : "a bike came after the call-off: A gave it back (\(atRossio) at Rossio) and went home",
+      showed: atRossio == (moment == .noneComes ? 0 : 1))
   }
 }

@@ -60,7 +60,8 @@ public enum CallOffTrap: Sendable, CaseIterable {
         name: "blocked-past-call-off",
         what: "a rider's thread waits in semaphore.wait() for a bike; the app calls cancel() on it",
         rule:
-          "a thread that can be called off waits with a timeout and reads isCancelled each time",
+          "a thread that can be called off waits with a timeout and reads isCancelled after every"
+          + " wait, one that got the bike too",
         broken: "wait() for a bike, then cancel()", expect: .noProgress,
         fix: "wait(timeout:), read isCancelled")
     case .waiterGivesUp:
