@@ -78,19 +78,11 @@ extension CallbacksEra {
   /// own order), or Rossio's answer, the deadline firing after it.
   static let deadlineAndAnswer = Hazard(
     .deadlineAndAnswer,
-    .atEveryMoment([DeadlineMoment.deadlineFirst, .answerFirst], fixed: Self.either, rent))
+    .atEveryMoment([DeadlineMoment.deadlineFirst, .answerFirst], rent))
 
-  /// Which of the two reaches the rider's continuation first.
-  enum DeadlineMoment: Sendable {
-    /// The timer fires; Rossio answers after it (the hazard's own order).
-    case deadlineFirst
-    /// Rossio answers; the timer fires after it.
-    case answerFirst
-  }
-
-  private static func either(_ details: [String]) -> String {
-    details.joined(separator: "; or ")
-  }
+  /// Which of the two reaches the rider's continuation first: the timer
+  /// (the hazard's own order), or Rossio's answer.
+  enum DeadlineMoment: Sendable { case deadlineFirst, answerFirst }
 
   /// The rider's request, with a 20 ms deadline. Whichever of the two comes
   /// second waits for the first (`DispatchSemaphore`s): the order is forced,

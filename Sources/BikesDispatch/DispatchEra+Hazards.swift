@@ -103,17 +103,11 @@ extension DispatchEra {
   /// call-off, the wait succeeds, and the rider, called off, gives it back.
   static let blockedPastCallOff = Hazard(
     .blockedPastCallOff,
-    .atEveryMoment([BikeMoment.noneComes, .oneAfterTheCallOff], fixed: Self.both, waitForABike))
+    .atEveryMoment([BikeMoment.noneComes, .oneAfterTheCallOff], waitForABike))
 
-  /// Whether a bike comes to Rossio in `blocked-past-call-off`.
-  enum BikeMoment: Sendable {
-    /// None comes back (the hazard's own order).
-    case noneComes
-    /// One is docked after the call-off.
-    case oneAfterTheCallOff
-  }
-
-  private static func both(_ details: [String]) -> String { details.joined(separator: "; ") }
+  /// Whether a bike comes to Rossio in `blocked-past-call-off`: none (the
+  /// hazard's own order), or one docked after the call-off.
+  enum BikeMoment: Sendable { case noneComes, oneAfterTheCallOff }
 
   /// Rossio has no bike; the app cancels the rider's thread (and, at the
   /// second moment, a van then docks a bike).

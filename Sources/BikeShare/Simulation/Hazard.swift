@@ -82,9 +82,11 @@ public struct HazardCase: Sendable {
     /// first moment; fixed, at every moment it can land, the fix showing
     /// only where it held at each. A fix that reads a flag and then acts
     /// has a gap between the two; running it at each moment finds it.
-    /// - Parameter summary: the fixed case's line, from each moment's own.
+    /// - Parameter summary: the fixed case's line, from each moment's own
+    ///   (by default, theirs one after the other).
     public static func atEveryMoment<Moment: Sendable>(
-      _ moments: [Moment], fixed summary: @escaping @Sendable ([String]) -> String,
+      _ moments: [Moment],
+      fixed summary: @escaping @Sendable ([String]) -> String = { $0.joined(separator: "; ") },
       _ code: @escaping @Sendable (_ fixed: Bool, Moment, HazardWatch) -> HazardFinish
     ) -> Fixable {
       .blocking { fixed, watch in
@@ -97,7 +99,8 @@ public struct HazardCase: Sendable {
 
     /// `atEveryMoment` for code that awaits.
     public static func atEveryMoment<Moment: Sendable>(
-      _ moments: [Moment], fixed summary: @escaping @Sendable ([String]) -> String,
+      _ moments: [Moment],
+      fixed summary: @escaping @Sendable ([String]) -> String = { $0.joined(separator: "; ") },
       _ code: @escaping @Sendable (_ fixed: Bool, Moment, HazardWatch) async -> HazardFinish
     ) -> Fixable {
       .async { fixed, watch in
