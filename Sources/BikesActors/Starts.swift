@@ -29,8 +29,8 @@ extension ActorsEra {
         source: #"SE-0431 orders the start of tasks created with an actor's isolation "unless:"#
           + #" it is non-isolated or it comes from a closure expression that is only *implicitly*"#
           + #" isolated to an actor"; "This can currently only happen with `Task {}`.""#
-          + #" (SE-0431, "Adoption in task-creation routines"); here both go through the"#
-          + " same queues in turn"
+          + #" (SE-0431, "Adoption in task-creation routines"); on Swift 6.3.1 both are"#
+          + " enqueued directly on the main actor, as `@MainActor in` is; nothing promises it"
       ) { first, second in
         await MainActor.run {
           Task { first() }
@@ -73,8 +73,10 @@ extension ActorsEra {
         "a hop to an actor",
         code: "Task { await desk.serve(first) }; Task { await desk.serve(second) }",
         .notOrdered,
-        source: #""tasks awaiting an actor are not guaranteed to be run in the same order they"#
-          + #" originally awaited that actor" (SE-0306, "Actor isolation")"#
+        source: #"the two tasks race to reach the actor: "Executors are not required to run jobs"#
+          + #" in the order they were submitted" (SE-0304, "Executors"); and "tasks awaiting an"#
+          + #" actor are not guaranteed to be run in the same order they originally awaited that"#
+          + #" actor" (SE-0306, "Actor isolation")"#
       ) { first, second in
         let desk = Desk()
         Task { await desk.serve(first) }

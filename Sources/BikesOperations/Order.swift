@@ -19,9 +19,9 @@ extension OperationsEra {
       // end waits for every one, and is queued before any is sent (corelibs
       // would lose its wake-up if one finished while it was queued: see
       // `EndOperation`).
-      var made: [Int: BlockOperation] = [:]
+      var made: [Int: WideningOperation] = [:]
       for rider in stage.riders {
-        made[rider] = BlockOperation {
+        made[rider] = WideningOperation {
           stage.arrivesBlocking(rider) { rossio.hold { rossio.takeBike() } }
         }
       }
@@ -36,7 +36,13 @@ extension OperationsEra {
           guard let request = unsent.removeValue(forKey: rider) else { return }
           if stage.mode.isFix, let previous { request.addDependency(previous) }
           previous = request
+          // The previous request may be finishing now; a ticket queued after
+          // this one is a dependency that cannot finish first (`EndOperation`).
+          let ticket = request.dependencies.isEmpty ? nil : BlockOperation {}
+          if let ticket { request.addDependency(ticket) }
+          request.widenNextReadinessRead()
           requests.addOperation(request)
+          if let ticket { requests.addOperation(ticket) }
         }
         // A request never sent (the run was ended before the app asked)
         // is cancelled: it finishes at once, without its work.

@@ -1,8 +1,8 @@
 import BikeShare
 import Foundation
 
-/// One visit to a station as a graph of operations, planned at once (as the
-/// food truck plans an order) and linked with `addDependency`:
+/// One visit to a station as a graph of operations, planned at once and
+/// linked with `addDependency`:
 ///
 ///     racy: arrive ──▶ check ──▶ race window ──▶ take or leave
 ///                        └───────────────────────────▲

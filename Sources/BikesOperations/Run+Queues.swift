@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// The queues of a run, each with a purpose, and an in-flight counter for
-/// each (the food truck's activity indicator).
+/// each (what an activity indicator would show).
 final class Queues: Sendable {
   enum Purpose: String, CaseIterable, Sendable {
     /// Probes and legs of every rider: concurrent, of the default width. On

@@ -29,6 +29,19 @@ import Testing
         == "RIDERS LEFT THE SCRIPT: A:ask B:ask A:take B:take: B's request reached Rossio first")
   }
 
+  /// Past three, the lines below are the first three, and the counts line
+  /// says so (rehearsal 7, 10-P2: "4 left the script (below)" over three).
+  @Test func moreThanThreeRunsThatLeftTheScriptSayOnlyThreeAreListed() {
+    let failures = (1...4).map { "run \($0)" }
+    let text = Explorer.text(Self.exploration(failures: failures), executable: "bikes-operations")
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(
+        "explored 5 schedules in 0.50 s: 0 forbidden, and 4 left the script (the first 3 below):"
+          + " the counts do not hold"), "\(text)")
+    #expect(lines.filter { $0.hasPrefix("RIDERS LEFT THE SCRIPT: ") }.count == 3)
+  }
+
   @Test func withoutFailuresTheCountsLineIsPlain() {
     let text = Explorer.text(Self.exploration(failures: []), executable: "bikes-operations")
     #expect(text.hasSuffix("explored 5 schedules in 0.50 s: 0 forbidden"), "\(text)")

@@ -43,7 +43,7 @@ func move(from: Station, to: Station, pause: @Sendable () async -> Void) async -
     resume.finish()
     #expect(await moving.value, "the bike should reach B: it has an empty slot")
     #expect(await there.counts.freeBikes == 1)
-    // What another rider sees during the suspension: the bike is in neither station.
+    // What another rider sees during the suspension (answer 05-4 says why).
     #expect(inTransit == 0)
   }
 }

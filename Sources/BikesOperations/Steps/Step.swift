@@ -129,7 +129,7 @@ class Step: Operation, @unchecked Sendable {
   }
 
   /// The first dependency of the given type: how a step reads the result of
-  /// the step before it (the food truck's assembly reads its kitchen order so).
+  /// the step before it.
   /// It ties a step to the graph's shape; passing the result explicitly (a
   /// shared result object, or an adapter `BlockOperation`) is sturdier.
   func dependency<T: Step>(_ type: T.Type) -> T? {

@@ -177,7 +177,10 @@ public enum Explorer {
     // schedule's: say so where the counts are read.
     let left =
       exploration.failures.isEmpty
-      ? "" : ", and \(exploration.failures.count) left the script (below): the counts do not hold"
+      ? ""
+      : ", and \(exploration.failures.count) left the script"
+        + (exploration.failures.count > 3 ? " (the first 3 below)" : " (below)")
+        + ": the counts do not hold"
     lines.append(
       "explored \(exploration.schedules) schedules\(bound) in"
         + " \(RunReport.seconds(exploration.seconds)): \(exploration.forbidden) forbidden\(stuck)"
