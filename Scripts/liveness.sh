@@ -14,7 +14,9 @@ bin="$(swift build -c release --show-bin-path)"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 status=0
-printf '%-12s %-22s %-48s %s\n' era hazard broken fixed
+# Two lines a hazard, each at most 100 columns (a room reads it): the broken
+# case, then the fix under it; a longer outcome wraps under its column.
+printf '%-11s %-22s %s\n' era hazard 'broken, then fixed'
 for era in callbacks operations dispatch futures actors; do
   if ! "$bin/bikes-$era" hazards all --watchdog-ms "$ms" >"$out/$era" 2>"$out/$era.err"; then
     status=1
@@ -22,8 +24,22 @@ for era in callbacks operations dispatch futures actors; do
   # The summary at the end of `hazards all`: a header, then a row per hazard,
   # its columns two spaces or more apart.
   awk -v era="$era" -F '  +' '
+    function cell(first, second, text,    width, line, n, words, i) {
+      width = 65
+      n = split(text, words, " ")
+      line = ""
+      for (i = 1; i <= n; i++) {
+        if (line != "" && length(line) + 1 + length(words[i]) > width) {
+          printf "%-11s %-22s %s\n", first, second, line
+          first = ""; second = ""; line = "  " words[i]
+        } else {
+          line = line == "" ? words[i] : line " " words[i]
+        }
+      }
+      printf "%-11s %-22s %s\n", first, second, line
+    }
     /^  hazard  / { on = 1; next }
-    on && /^  [a-z]/ { printf "%-12s %-22s %-48s %s\n", era, $2, $3, $4 }
+    on && /^  [a-z]/ { cell(era, $2, $3); cell("", "", "fix: " $4) }
   ' "$out/$era"
 done
 echo

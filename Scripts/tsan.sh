@@ -77,8 +77,7 @@ row() {
   local verdict="ok"
   if [ "$expect" = none ] && [ "$reports" -gt 0 ]; then verdict="UNEXPECTED"; failed=1; fi
   if [ "$expect" = race ] && [ "$reports" -eq 0 ]; then verdict="MISSED"; failed=1; fi
-  printf '%-10s  %-15s  %-22s  %4s  %12s  %10s  %9s  %s\n' \
-    "$era" "$mode" "$option" "$repeat" "$reports" "$violations" "$conserved" "$verdict"
+  printf "$layout" "$era" "$mode" "$option" "$repeat" "$reports" "$violations" "$conserved" "$verdict"
   if [ "$verdict" = UNEXPECTED ]; then
     echo "  where (each distinct place TSan named):"
     swift demangle --simplified <"$work/summaries.$era" |
@@ -101,10 +100,11 @@ stage() {
   row none "$era" "$mode" "stress --runs 20" stress --story slot --mode "$mode" --runs 20
 }
 wanted() { [ -z "$only" ] || [ "$only" = "$1" ]; }
+# One row a run: at most 100 columns, as a room reads it.
+layout='%-10s  %-15s  %-22s %4s %8s %10s %9s  %s\n'
 
 echo "ThreadSanitizer, $(swift --version 2>/dev/null | head -1); each row $repeat runs; simulation rows: --riders 20 --paths 3"
-printf '%-10s  %-15s  %-22s  %4s  %12s  %10s  %9s  %s\n' \
-  era mode option runs "TSan reports" violations conserved verdict
+printf "$layout" era mode option runs reports violations conserved verdict
 if wanted callbacks; then
   for mode in racy safe; do sim none callbacks "$mode" ""; done
   for mode in racy safe; do stage callbacks "$mode"; done

@@ -12,7 +12,7 @@ extension SideBySide {
       let stage = options.stage
       let bound = stage.maxSwitches.map { ", at most \($0) switch\($0 == 1 ? "" : "es")" } ?? ""
       Console.out("Every schedule of the stage, in every era\(bound):")
-      Console.out(stage.story.setting(riders: stage.riders))
+      Console.out(Text.fitted(stage.story.setting(riders: stage.riders)))
       Console.out("")
       Console.out(stage.story.plot.canGetStuck ? ExploreTable.stuckHeader : ExploreTable.header)
     }

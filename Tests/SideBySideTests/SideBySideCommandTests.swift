@@ -198,6 +198,9 @@ import Testing
       "--explore", "--story", "transfer", "--riders", "3",
     ])
     #expect(result.status == 0, "\(result.standardError)")
+    // A room reads it: the story's line with three vans was 139 columns.
+    let widest = result.outputLines.max { $0.count < $1.count } ?? ""
+    #expect(widest.count <= Text.roomWidth, "\(widest.count): \(widest)")
     let rows = Self.transfers(result.outputLines).map { $0.split(separator: " ").map(String.init) }
     #expect(rows.count == 19)
     for row in rows {

@@ -232,3 +232,13 @@ func reportLine(
     #expect(rows[0].callOffs?.line.hasSuffix("stranded: 3 bikes") == true)
   }
 }
+
+/// The table's columns stay put whatever the wall time (rehearsal 7, 06-P2:
+/// a wall of 12.03 s took the column's last space and shifted the meaning).
+@Suite struct WallColumnTests {
+  @Test(arguments: [(0.4, "0.40 s"), (9.994, "9.99 s"), (12.03, "12.0 s"), (125.4, "125 s")])
+  func theWallFitsItsColumnWithASpaceBeforeIt(seconds: Double, shown: String) {
+    #expect(Table.wall(seconds) == shown)
+    #expect(Table.wall(seconds).count <= 6)
+  }
+}
