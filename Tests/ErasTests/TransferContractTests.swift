@@ -174,8 +174,11 @@ import Testing
     options.runs = 50
     options.raceWindowMicroseconds = 100
     for mode in era.info.holdsStations ? [Mode.safe] : [.safe, .nested] {
-      // A deadlock ends the stress at once: a fix broken on purpose fails in seconds.
-      let tally = await Stress.run(era.era, mode: mode, options: options, deadlocksKept: 1)
+      // A deadlock ends the stress at once: a fix broken on purpose fails in
+      // about ten seconds. Ten, not the command's one: a suite's blocking
+      // tests beside it once kept every van from finishing for over a second.
+      let tally = await Stress.run(
+        era.era, mode: mode, options: options, deadlocksKept: 1, stuckBound: .seconds(10))
       #expect(tally.runs == 50)
       #expect(tally.deadlocked == 0, "\(mode)")
       if mode == .safe { #expect(tally.forbidden == 0) }

@@ -49,10 +49,12 @@ public enum Stress {
 
   /// - Parameter deadlocksKept: stop after this many deadlocked runs (a
   ///   test that expects none stops at the first).
+  /// - Parameter stuckBound: how long a run that can get stuck may go with
+  ///   nobody finishing (a test on a loaded machine gives it longer).
   public static func run<E: Era>(
     _ era: E.Type, mode: Mode, options: StageOptions, stop: StopSwitch = StopSwitch(),
     deadlocksKept: Int = Stress.deadlocksKept, hangBound: Duration = Stress.hangBound,
-    progress: @Sendable (Int) -> Void = { _ in }
+    stuckBound: Duration = Stress.stuckBound, progress: @Sendable (Int) -> Void = { _ in }
   ) async -> Tally {
     let clock = ContinuousClock()
     let started = clock.now
@@ -64,7 +66,8 @@ public enum Stress {
     var (hung, hang) = (0, String?.none)
     while runs < options.runs, !stop.isStopped {
       let ending = await oneRun(
-        E.self, mode: mode, options: options, window: window, hangBound: hangBound)
+        E.self, mode: mode, options: options, window: window, hangBound: hangBound,
+        stuckBound: stuckBound)
       guard case .ended(let result) = ending else {
         if case .hung(let what) = ending { hang = hang ?? what }
         (hung, runs) = (hung + 1, runs + 1)
@@ -113,7 +116,7 @@ public enum Stress {
   /// its threads or continuations wait for ever; nothing else waits for them.
   static func oneRun<E: Era>(
     _ era: E.Type, mode: Mode, options: StageOptions, window: Duration,
-    hangBound: Duration = Stress.hangBound
+    hangBound: Duration = Stress.hangBound, stuckBound: Duration = Stress.stuckBound
   ) async -> Ending {
     let plot = options.story.plot
     let records = plot.stations
