@@ -245,7 +245,7 @@ enum ScriptedEra: Era {
   }
 
   /// A clean run's verdict says what was seen, never why: after a learner
-  /// adds a check (exercises 01-2, 05-3) the window is hit and the rider is
+  /// adds a check (exercises 01-1, 05-3) the window is hit and the rider is
   /// stopped, so "the window was never hit" would be false.
   @Test(arguments: EraInfo.all.map(\.name))
   func aCleanRunSaysOnlyWhatWasSeen(name: String) throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// What `explore` prints under its table when runs left the script: the
 /// counts line says so, so that "0 forbidden" is not read on its own
-/// (a learner's rehearsal of chapter 10's exercise 3).
+/// (a learner's rehearsal of chapter 10's exercise 4).
 @Suite struct ExplorerTextTests {
   static func exploration(failures: [String]) -> Explorer.Exploration {
     var options = StageOptions()

@@ -121,7 +121,7 @@ import Testing
     let leg = LegOperation(rider: 0, duration: .seconds(60)) { arrived.add($0.rider) }
     leg.watch(Step.Hooks(started: { _ in started.signal() }))
     let queue = OperationQueue()
-    // Bounded waits: a broken cancellation (exercise 02-3) fails here
+    // Bounded waits: a broken cancellation (exercise 02-4) fails here
     // instead of leaving the test waiting for ever.
     let ended = await Self.happens(within: 10) { done in
       leg.then { done() }

@@ -40,7 +40,7 @@ import Testing
         "06-side-by-side.md",
         "07-every-schedule.md", "08-holding-two-stations.md", "09-calling-off-a-ride.md",
         "10-who-asked-first.md",
-        "ANSWERS.md", "HANDOUT.md",
+        "AFTER.md", "ANSWERS.md", "HANDOUT.md",
         "README.md", "TEACHER.md",
       ])
     // Deeper material sits beside its chapter, which links it.
@@ -53,17 +53,14 @@ import Testing
   }
 
   /// Every exercise has an answer a learner can open after trying: the
-  /// chapter's exercise list links its section of `ANSWERS.md`, which holds
-  /// one collapsed answer per exercise, numbered as the chapter numbers them.
+  /// chapter's questions (its opening predictions and its exercises) link
+  /// its section of `ANSWERS.md`, which holds one collapsed answer per
+  /// question, numbered as the chapter numbers them, on from its predictions.
   @Test(arguments: chapters.map(\.lastPathComponent).filter { $0.first?.isNumber == true })
   func everyExerciseHasAnAnswerToOpen(chapter: String) throws {
     let lines = Document(url: Self.root.appendingPathComponent("Chapters/\(chapter)")).lines
-    guard let start = lines.firstIndex(of: "## Exercises") else { return }
-    let section = lines[(start + 1)...].prefix { !$0.hasPrefix("## ") }
-    let count = section.filter { line in
-      line.first?.isNumber == true && line.contains(". ")
-        && line.prefix { $0 != "." }.allSatisfy(\.isNumber)
-    }.count
+    let questions = Questions(lines)
+    guard !questions.items.isEmpty else { return }
     let number = String(chapter.prefix(2))
     let answers = Document(url: Self.root.appendingPathComponent("Chapters/ANSWERS.md"))
     let heading = try #require(
@@ -72,22 +69,44 @@ import Testing
     let anchor = try #require(
       answers.anchors.first { $0.hasPrefix("chapter-\(number)-") })
     #expect(
-      section.contains { $0.contains("(ANSWERS.md#\(anchor))") },
-      "\(chapter)'s exercises do not link ANSWERS.md#\(anchor)")
+      questions.sections.contains { range in
+        lines[range].contains { $0.contains("(ANSWERS.md#\(anchor))") }
+      }, "\(chapter)'s questions do not link ANSWERS.md#\(anchor)")
     let ids = answers.lines[(heading + 1)...].prefix { !$0.hasPrefix("## ") }.compactMap {
       line -> String? in
       guard line.hasPrefix("<details><summary>") else { return nil }
       return String(line.dropFirst("<details><summary>".count).prefix { $0 != " " })
     }
-    #expect(count > 0, "\(chapter) has no numbered exercises")
+    let count = questions.items.count
     #expect(
-      ids == (1...max(count, 1)).map { "\(number)-\($0)" },
-      "ANSWERS.md's chapter \(number) answers \(ids), the chapter has \(count) exercises")
+      questions.items.map(\.number) == Array(1...count),
+      "\(chapter) numbers its questions \(questions.items.map(\.number))")
+    #expect(
+      ids == (1...count).map { "\(number)-\($0)" },
+      "ANSWERS.md's chapter \(number) answers \(ids), the chapter has \(count) questions")
+  }
+
+  /// Questions first: every chapter opens with what the room predicts, a
+  /// `## Predict first` section with at least one numbered question, within
+  /// its first 40 lines; the run and the explanation come after it.
+  @Test(
+    arguments: chapters.map(\.lastPathComponent).filter {
+      $0.first?.isNumber == true && !$0.contains("going-further")
+    })
+  func everyChapterOpensWithItsPredictions(chapter: String) throws {
+    let lines = Document(url: Self.root.appendingPathComponent("Chapters/\(chapter)")).lines
+    let start = try #require(
+      lines.firstIndex(of: Questions.predictFirst), "\(chapter) has no \(Questions.predictFirst)")
+    let first = try #require(
+      Questions(lines).items.first { $0.predicted }, "\(chapter): no question to predict")
+    #expect(first.start < 40, "\(chapter): its first prediction is at line \(first.start + 1)")
+    #expect(start < first.start)
   }
 
   /// A chapter fits one workshop slot. The answers are opened one at a
-  /// time, not read as a slot: each of them stays short instead.
-  @Test(arguments: chapters.map(\.lastPathComponent))
+  /// time, not read as a slot: each of them stays short instead. The
+  /// teacher's guide is a record, read before the day, not in a slot.
+  @Test(arguments: chapters.map(\.lastPathComponent).filter { $0 != "TEACHER.md" })
   func aChapterIsAboutThreeHundredLinesAtMost(chapter: String) {
     let lines = Document(url: Self.root.appendingPathComponent("Chapters/\(chapter)")).lines
     guard chapter == "ANSWERS.md" else {
@@ -359,5 +378,53 @@ struct Document {
       result.insert(anchor)
     }
     return result
+  }
+}
+
+/// A chapter's questions: the predictions it opens with (`## Predict first`)
+/// and its exercises (`## Exercises`), numbered on from one section to the
+/// next (`1.`, `2.` first; `3.` … at the end).
+struct Questions {
+  static let predictFirst = "## Predict first"
+  static let exercises = "## Exercises"
+
+  /// One numbered question: its number, its lines (`start..<end`), and
+  /// whether it stands among the opening predictions.
+  struct Item {
+    let number: Int
+    let start: Int
+    let end: Int
+    let predicted: Bool
+  }
+
+  let sections: [Range<Int>]
+  let items: [Item]
+
+  init(_ lines: [String]) {
+    var sections: [Range<Int>] = []
+    var items: [Item] = []
+    for heading in [Self.predictFirst, Self.exercises] {
+      guard let start = lines.firstIndex(of: heading) else { continue }
+      let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
+      sections.append(start..<end)
+      let starts = (start + 1..<end).filter { index in
+        let line = lines[index]
+        let digits = line.prefix { $0.isNumber }
+        return !digits.isEmpty && line.dropFirst(digits.count).hasPrefix(". ")
+      }
+      for (offset, first) in starts.enumerated() {
+        let last = offset + 1 < starts.count ? starts[offset + 1] : end
+        // A question ends at the next question, the section's end, or the
+        // first line after it that is not indented (text between questions).
+        let own =
+          lines[(first + 1)..<last].firstIndex { !$0.isEmpty && !$0.hasPrefix(" ") } ?? last
+        items.append(
+          Item(
+            number: Int(lines[first].prefix { $0.isNumber }) ?? 0, start: first, end: own,
+            predicted: heading == Self.predictFirst))
+      }
+    }
+    self.sections = sections
+    self.items = items
   }
 }

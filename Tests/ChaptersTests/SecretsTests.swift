@@ -31,6 +31,9 @@ import Testing
   }
 
   static let marker = "<!-- asks for: "
+  /// An answer whose question asks for no value (a change to make, a file
+  /// to read) says so, and why: `<!-- asks for nothing: a change to make -->`.
+  static let nothingMarker = "<!-- asks for nothing: "
 
   /// Every answer of `ANSWERS.md`, in order: its id, its lines.
   static func answers() -> [(id: String, lines: [String])] {
@@ -57,7 +60,8 @@ import Testing
 
   static let secrets: [Secret] = answers().compactMap { answer in
     guard let phrases = answer.lines.lazy.compactMap(phrases(in:)).first else { return nil }
-    let text = answer.lines.filter { !$0.hasPrefix(marker) }.joined(separator: "\n")
+    let text = answer.lines.filter { !$0.hasPrefix(marker) && !$0.hasPrefix(nothingMarker) }
+      .joined(separator: "\n")
     return Secret(id: answer.id, phrases: phrases, answer: text)
   }
 
@@ -91,42 +95,83 @@ import Testing
     ChapterTests.chapters.filter { $0.lastPathComponent.hasPrefix(String(format: "%02d-", number)) }
   }
 
-  /// What a learner has read when it reaches the end of exercise `secret`:
-  /// each place by name, its text normalized.
+  /// The pages of the path a learner holds before chapter 0: the README,
+  /// the chapter index and plan, the handout.
+  static let pathPages = ["README.md", "Chapters/README.md", "Chapters/HANDOUT.md"]
+
+  /// What each chapter concludes, handed out after it (`Chapters/AFTER.md`,
+  /// a section a chapter: `## After chapter 07`), up to chapter `number`.
+  static func conclusions(before number: Int) -> [String] {
+    let lines = Document(url: root.appendingPathComponent("Chapters/AFTER.md")).lines
+    var kept: [String] = []
+    var keeping = false
+    for line in lines {
+      if line.hasPrefix("## After chapter ") {
+        keeping =
+          Int(line.dropFirst("## After chapter ".count).prefix(2)).map { $0 < number } ?? false
+      }
+      if keeping { kept.append(line) }
+    }
+    return kept
+  }
+
+  /// What a learner has read, and seen printed, when it reaches the end of
+  /// question `secret`: each place by name, its text normalized.
   static func readBefore(_ secret: Secret) throws -> [(place: String, text: String)] {
     var places: [(String, String)] = []
-    func add(_ url: URL, _ lines: [String]? = nil) {
-      let text = lines ?? Document(url: url).lines
-      places.append(
-        (
-          url.path.replacingOccurrences(of: root.path + "/", with: ""),
-          normalized(text.joined(separator: "\n"))
-        ))
+    func add(_ place: String, _ lines: [String]) {
+      places.append((place, normalized(lines.joined(separator: "\n"))))
     }
-    add(root.appendingPathComponent("README.md"))
-    add(root.appendingPathComponent("Chapters/README.md"))
-    add(root.appendingPathComponent("Chapters/HANDOUT.md"))
-    for earlier in 0..<secret.chapter {
-      for file in chapterFiles(earlier) { add(file) }
+    func addRuns(_ page: String, _ lines: [String]) {
+      for command in PathOutputs.commands(in: lines) {
+        add(
+          "the output of `\(command.text)` (\(page):\(command.line + 1))",
+          [PathOutputs.output(of: command)])
+      }
     }
-    // The chapter down to the end of the question.
+    // The question's chapter, and whether it stands before the chapter's body.
     let chapter = try #require(
       chapterFiles(secret.chapter).first { !$0.lastPathComponent.contains("going-further") })
     let lines = Document(url: chapter).lines
-    let start = try #require(lines.firstIndex(of: "## Exercises"), "\(chapter) has no exercises")
     let item = try #require(
-      lines[start...].firstIndex { $0.hasPrefix("\(secret.number). ") },
-      "\(chapter.lastPathComponent) has no exercise \(secret.number)")
-    let end =
-      lines[(item + 1)...].firstIndex {
-        $0.first?.isNumber == true && $0.contains(". ") || $0.hasPrefix("## ")
-      } ?? lines.endIndex
-    add(chapter, Array(lines[..<end]))
+      Questions(lines).items.first { $0.number == secret.number },
+      "\(chapter.lastPathComponent) has no question \(secret.number)")
+    for page in pathPages {
+      let lines = Document(url: root.appendingPathComponent(page)).lines
+      add(page, lines)
+      // A command is run in the chapter its line or slot names, before chapter 00 if none.
+      for (command, when) in PathOutputs.attributed(lines) {
+        guard let when else {
+          add(
+            "the output of `\(command.text)` (\(page):\(command.line + 1))",
+            [PathOutputs.output(of: command)])
+          continue
+        }
+        if when < secret.chapter || (when == secret.chapter && !item.predicted) {
+          add(
+            "the output of `\(command.text)` (\(page):\(command.line + 1), chapter \(when))",
+            [PathOutputs.output(of: command)])
+        }
+      }
+    }
+    for earlier in 0..<secret.chapter {
+      for file in chapterFiles(earlier) {
+        let lines = Document(url: file).lines
+        let page = "Chapters/" + file.lastPathComponent
+        add(page, lines)
+        if !file.lastPathComponent.contains("going-further") { addRuns(page, lines) }
+      }
+    }
+    add("Chapters/AFTER.md (chapters before)", conclusions(before: secret.chapter))
+    // The chapter down to the end of the question, and what its commands
+    // above the question print.
+    let page = "Chapters/" + chapter.lastPathComponent
+    add(page, Array(lines[..<item.end]))
+    addRuns(page, Array(lines[..<item.start]))
     // The answers opened before this one.
     let earlierAnswers = answers().prefix { $0.id != secret.id }
-      .flatMap(\.lines).filter { !$0.hasPrefix(marker) }
-    places.append(
-      ("Chapters/ANSWERS.md (earlier answers)", normalized(earlierAnswers.joined(separator: "\n"))))
+      .flatMap(\.lines).filter { !$0.hasPrefix(marker) && !$0.hasPrefix(nothingMarker) }
+    add("Chapters/ANSWERS.md (earlier answers)", earlierAnswers)
     return places
   }
 
@@ -159,39 +204,52 @@ import Testing
     }
   }
 
-  /// Every exercise that asks for a prediction names what it asks for.
-  @Test func everyPredictionNamesItsSecrets() throws {
-    let named = Set(Self.secrets.map(\.id))
-    for chapter in ChapterTests.chapters
-    where chapter.lastPathComponent.first?.isNumber == true
-      && !chapter.lastPathComponent.contains("going-further")
-    {
-      let lines = Document(url: chapter).lines
-      guard let start = lines.firstIndex(of: "## Exercises") else { continue }
-      var number = 0
-      var text = ""
-      func check() {
-        guard number > 0 else { return }
-        let id = "\(chapter.lastPathComponent.prefix(2))-\(number)"
-        if text.lowercased().contains("predict") {
-          #expect(
-            named.contains(id), "exercise \(id) asks for a prediction; its answer names no secret")
-        }
+  /// Every question names what it asks for (a count, an outcome, a
+  /// verdict, a rate, which era), or says that it asks for no value.
+  @Test func everyQuestionNamesItsSecrets() throws {
+    for answer in Self.answers() {
+      let named = answer.lines.contains { $0.hasPrefix(Self.marker) && $0.hasSuffix(" -->") }
+      let nothing = answer.lines.contains {
+        $0.hasPrefix(Self.nothingMarker) && $0.hasSuffix(" -->")
+          && $0.count > Self.nothingMarker.count + 8
       }
-      for line in lines[(start + 1)...] {
-        if line.hasPrefix("## ") { break }
-        if let dot = line.firstIndex(of: "."), line[..<dot].allSatisfy(\.isNumber),
-          !line[..<dot].isEmpty
-        {
-          check()
-          number = Int(line[..<dot]) ?? number
-          text = line
-        } else {
-          text += " " + line
-        }
-      }
-      check()
+      #expect(
+        named != nothing,
+        "\(answer.id): its answer names what the question asks for (<!-- asks for: \"…\" -->) or says why nothing (<!-- asks for nothing: … -->), one of the two"
+      )
     }
+  }
+
+  /// The outputs the check reads are found: the main job's command on the
+  /// README, a replay on chapter 01, an explore on chapter 07.
+  @Test func theCommandsOfThePathAreRead() {
+    let readme = PathOutputs.commands(
+      in: Document(url: Self.root.appendingPathComponent("README.md")).lines)
+    #expect(readme.contains { $0.executable == "bikes-side-by-side" && $0.arguments.isEmpty })
+    let seven = Self.chapterFiles(7).first { !$0.lastPathComponent.contains("going-further") }
+    let explores = PathOutputs.commands(in: seven.map { Document(url: $0).lines } ?? [])
+    #expect(explores.contains { $0.arguments.first == "explore" }, "\(explores.map(\.text))")
+    let line = ["Run `swift run bikes-callbacks replay --story bike` now, then predict."]
+    #expect(
+      PathOutputs.commands(in: line).map(\.text) == ["bikes-callbacks replay --story bike"])
+  }
+
+  /// A path page's command runs in the chapter its line links, or its plan
+  /// slot names; with neither, before chapter 00.
+  @Test func aPathPageCommandRunsInTheChapterItNames() {
+    let lines = [
+      "- `swift run bikes-callbacks explore`: every schedule ([07](07-every-schedule.md))",
+      "**1:00 – 1:30 · Calling off a ride (chapter 09)**",
+      "- Run: `swift run bikes-actors replay --story cancel --mode racy`",
+      "## Another part",
+      "`swift run bikes-actors replay`",
+    ]
+    let found = PathOutputs.attributed(lines).map { "\($0.command.text) @ \($0.chapter ?? -1)" }
+    #expect(
+      found == [
+        "bikes-callbacks explore @ 7", "bikes-actors replay --story cancel --mode racy @ 9",
+        "bikes-actors replay @ -1",
+      ])
   }
 
   /// The check can fail: a count pasted back above its question is found.
