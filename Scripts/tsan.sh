@@ -103,7 +103,8 @@ wanted() { [ -z "$only" ] || [ "$only" = "$1" ]; }
 # One row a run: at most 100 columns, as a room reads it.
 layout='%-10s  %-15s  %-22s %4s %8s %10s %9s  %s\n'
 
-echo "ThreadSanitizer, $(swift --version 2>/dev/null | head -1); each row $repeat runs; simulation rows: --riders 20 --paths 3"
+echo "ThreadSanitizer, $(swift --version 2>/dev/null | head -1);"
+echo "each row $repeat runs; simulation rows: --riders 20 --paths 3"
 printf "$layout" era mode option runs reports violations conserved verdict
 if wanted callbacks; then
   for mode in racy safe; do sim none callbacks "$mode" ""; done
