@@ -5,7 +5,8 @@ import Testing
 /// What a room can read: every text command a chapter shows prints no line
 /// wider than `Text.roomWidth` (100 columns), in every era (issue 70: the
 /// `starts` tables ran to 404 columns, explore to 194, a call-off report to
-/// 178). JSON, lanes and Mermaid are not for reading in a terminal's width.
+/// 178). Lanes too (a replay's, an explore's, a won game's). JSON and
+/// Mermaid are not for reading in a terminal's width.
 @Suite(.timeLimit(.minutes(3))) struct OutputWidthContractTests {
   static let commands: [[String]] = [
     ["--riders", "20", "--paths", "2", "--leg-ms", "1"],
@@ -21,6 +22,8 @@ import Testing
     ["stress", "--story", "cancel", "--runs", "100"],
     ["stress", "--story", "order", "--runs", "100"],
     ["hazards"], ["starts", "--pairs", "50"],
+    ["replay", "--story", "bike", "--mode", "racy", "--format", "lanes"],
+    ["explore", "--story", "transfer", "--riders", "3", "--format", "lanes"],
   ]
 
   @Test(arguments: Eras.all)
@@ -35,5 +38,11 @@ import Testing
     let game = try await bikes.running(["play", "--story", "order"], input: "a\nzz\nq\n")
     let widest = game.outputLines.max { $0.count < $1.count } ?? ""
     #expect(widest.count <= Text.roomWidth, "play: \(widest.count): \(widest)")
+    // Three vans, played to a win where the era can lose (the lanes were 105 wide).
+    let vans = try await bikes.running(
+      ["play", "--story", "transfer", "--mode", "nested", "--riders", "3"],
+      input: "a\nc\nc\na\nq\n")
+    let widestVan = vans.outputLines.max { $0.count < $1.count } ?? ""
+    #expect(widestVan.count <= Text.roomWidth, "play: \(widestVan.count): \(widestVan)")
   }
 }

@@ -266,9 +266,11 @@ public enum EraCommand {
   ) -> String {
     let plot = run.story.plot
     if options.format == .mermaid { return "%% \(command)\n" + plot.mermaid(run, era: E.info) }
-    return command + "\n"
-      + plot.lanes(
-        run.events, riders: run.riders, mode: run.mode, stuck: run.result.stuck, era: E.info)
+    // Lanes are read in a terminal too: a room's width, the command pasting whole.
+    return Text.fitted(
+      command + "\n"
+        + plot.lanes(
+          run.events, riders: run.riders, mode: run.mode, stuck: run.result.stuck, era: E.info))
   }
 
   private static func fail<E: Era>(_ era: E.Type, _ message: String, code: Int32) -> Int32 {

@@ -254,7 +254,7 @@ public enum Play {
         "  \(E.executable) replay --mode \(mode) --story \(options.story.rawValue)"
         + " --riders \(options.riders)" + E.info.flags(options.configuration)
         + " --schedule '\(snapshot.schedule)'"
-      return Text.fitted(red + "You won: " + why + plain) + "\n" + lanes
+      return Text.fitted(red + "You won: " + why + plain) + "\n" + Text.fitted(lanes)
         + "\nReplay it\(everywhere ? " in any era" : ""):\n" + Text.fitted(replay)
     }
     // How it ended, as `explore` names the outcome, before the lesson.
