@@ -260,6 +260,9 @@ import Testing
     #expect(result.status == 0)
     #expect(result.prints("── \(era.name) · racy "))
     #expect(result.prints("── \(era.name) · safe "))
+    // The pause is the racy mode's: a safe report names no race window (rehearsal 8, 00-P3).
+    let windows = result.unfittedLines.filter { $0.hasSuffix("leg 0 ms · race window 100 µs") }
+    #expect(windows.count == 1, "\(result.unfittedLines)")
     let summary = result.unfittedLines.suffix(2)
     #expect(summary.first?.hasPrefix("racy: ") == true)
     #expect(

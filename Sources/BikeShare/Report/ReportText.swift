@@ -8,7 +8,9 @@ extension RunReport {
     lines.append(
       "\(Self.count(riders, "rider")) · \(Self.count(stations.count, "station"))"
         + " · \(Self.count(config.paths, "path")) each · seed \(config.seed)"
-        + " · leg \(legMs) ms · race window \(config.raceWindowUs) µs" + config.ownSettings)
+        + " · leg \(legMs) ms"
+        // A fix has no window between check and act: the pause is the racy modes'.
+        + (mode.isFix ? "" : " · race window \(config.raceWindowUs) µs") + config.ownSettings)
     if let goal = config.goal, let station = stations.first(where: { $0.id == goal }) {
       lines.append("goal: \(station.name) (\(goalReached) of \(riders) riders reached it)")
     }
