@@ -81,7 +81,8 @@ row() {
   if [ "$verdict" = UNEXPECTED ]; then
     echo "  where (each distinct place TSan named):"
     swift demangle --simplified <"$work/summaries.$era" |
-      sed -E "s|^SUMMARY: ThreadSanitizer: ||; s|$PWD/||" | sort | uniq -c | sort -rn | head -n 5
+      sed -E "s|^SUMMARY: ThreadSanitizer: ||; s|$PWD/||; s|Sources/||; s|closure #[0-9]+ in ||" |
+      sort | uniq -c | sort -rn | head -n 5 | cut -c1-100
   fi
   rm -f "$work/summaries.$era"
 }

@@ -53,7 +53,8 @@ enum Table {
       ? "the embedded city (Lisboa sample network)" : Text.escaped(configuration.city.name)
     let stations =
       configuration.stationPicks.isEmpty
-      ? "first \(configuration.stationCount) station\(configuration.stationCount == 1 ? "" : "s")"
+      ? (configuration.stationCount == 1
+        ? "the first station" : "first \(configuration.stationCount) stations")
       : "stations " + configuration.stationPicks.map(Text.escaped).joined(separator: ", ")
     var lines = [
       "Side by side on \(city), seed \(configuration.seed):",

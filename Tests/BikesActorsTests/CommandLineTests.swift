@@ -130,7 +130,8 @@ import Testing
       ])
       let header = try #require(text.outputLines.first { $0.contains(" · seed ") })
       #expect(
-        header.hasSuffix(callers == "main-actor" ? " · callers main-actor" : " µs"), "\(header)")
+        header.hasSuffix(callers == "main-actor" ? " · callers main-actor" : " · leg 0 ms"),
+        "\(header)")
     }
   }
 

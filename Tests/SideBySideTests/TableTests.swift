@@ -46,6 +46,14 @@ func reportLine(
     #expect(title[3] == "goal: \\u{1B}[2Jg\\u{2028}")
   }
 
+  /// One station is "the first station", not "first 1 station" (rehearsal 8).
+  @Test(arguments: [(1, "the first station"), (4, "first 4 stations")])
+  func theTitleCountsItsStations(count: Int, words: String) {
+    var configuration = Configuration()
+    configuration.stationCount = count
+    #expect(Table.title(configuration)[1].contains(" · \(words) · "))
+  }
+
   @Test(arguments: [
     (Mode.racy, 8, true, false, Verdict.raceShown),
     (.racy, 0, false, false, .raceShown),

@@ -29,7 +29,15 @@ extension Text {
     // A command to copy (`bikes-…`, `swift run …`) breaks outside its
     // quotes only, each piece ending in a backslash: it still pastes whole.
     let trimmed = line.dropFirst(lead)
-    let command = trimmed.starts(with: "bikes-") || trimmed.starts(with: "swift run ")
+    // A banner or an error that names its executable (`bikes-dispatch on
+    // …`, `bikes-dispatch: …`) is a sentence: a command's second word is
+    // an option or a subcommand.
+    let words = String(trimmed).split(separator: " ", maxSplits: 2)
+    let subcommands: Set = ["run", "replay", "explore", "stress", "play", "hazards", "starts"]
+    let command =
+      (trimmed.starts(with: "bikes-") && words.count > 1 && words[0].last != ":"
+        && (words[1].hasPrefix("-") || subcommands.contains(String(words[1]))))
+      || trimmed.starts(with: "swift run ")
     var lines: [String] = []
     var rest = line[...]
     var room = width - (command ? 2 : 0)

@@ -91,7 +91,7 @@ public struct RunReport: Sendable, Codable {
       + (quitters == 0
         ? []
         : [
-          "\(quitters) riders gave up after \(Journey.patience) visits in a row without a bike"
+          "\(quitters) rider\(quitters == 1 ? "" : "s") gave up after \(Journey.patience) visits in a row without a bike"
             + " or slot"
         ])
   }

@@ -142,7 +142,7 @@ public struct EraInfo: Sendable {
     ownModes: [
       OwnMode(
         Mode(rawValue: "unsynchronized"), help: "no locks at all (a data race)",
-        shown: "→ data race shown: unsynchronised counters lost updates or left 0...capacity.",
+        shown: "→ data race shown: unsynchronized counters lost updates or left 0...capacity.",
         clean: "→ no damage seen this time: a data race is still a bug (run Scripts/tsan.sh).",
         replays: false, station: "plain vars, no lock")
     ],
