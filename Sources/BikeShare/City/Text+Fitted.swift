@@ -2,6 +2,12 @@ extension Text {
   /// What a room can read: no text line wider than this.
   public static let roomWidth = 100
 
+  /// An era's subcommands (this layer sits below `StageCommand`): a line
+  /// `bikes-<era> <one of these> …` is a command to copy.
+  private static let commandWords: Set = [
+    "run", "replay", "explore", "stress", "play", "hazards", "starts",
+  ]
+
   /// `text` with every line longer than `width` broken at spaces. A
   /// table's row goes on under its last column (the first character after
   /// the last gap of two or more spaces before the break, if it is left of
@@ -33,10 +39,9 @@ extension Text {
     // …`, `bikes-dispatch: …`) is a sentence: a command's second word is
     // an option or a subcommand.
     let words = String(trimmed).split(separator: " ", maxSplits: 2)
-    let subcommands: Set = ["run", "replay", "explore", "stress", "play", "hazards", "starts"]
     let command =
       (trimmed.starts(with: "bikes-") && words.count > 1 && words[0].last != ":"
-        && (words[1].hasPrefix("-") || subcommands.contains(String(words[1]))))
+        && (words[1].hasPrefix("-") || commandWords.contains(String(words[1]))))
       || trimmed.starts(with: "swift run ")
     var lines: [String] = []
     var rest = line[...]
