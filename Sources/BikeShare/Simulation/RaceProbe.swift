@@ -17,6 +17,12 @@ public enum ProbePoint: String, Sendable, Equatable {
   case ask
   /// The order story: the rider's request at Rossio, about to take the bike.
   case take
+  /// The wait story: a rider about to look for a free bike at Rossio.
+  case look
+  /// The wait story, racy: a rider that saw no bike, about to join the line.
+  case wait
+  /// The wait story: van V about to dock a bike at Rossio.
+  case dock
 
   /// The point as a schedule writes it: `arrive`, `window`, `hold`, `ride`, `cancel`.
   public var word: String {
@@ -28,8 +34,23 @@ public enum ProbePoint: String, Sendable, Equatable {
     case .cancel: "cancel"
     case .ask: "ask"
     case .take: "take"
+    case .look: "look"
+    case .wait: "wait"
+    case .dock: "dock"
     }
   }
+}
+
+/// What a participant's code tells a scripted gate between probe points,
+/// where no probe can park it.
+public enum ProbeNote: Sendable, Equatable {
+  /// The order story: the app has handed the rider's request to the era.
+  case sent
+  /// The wait story: the rider is in the line, about to sleep until woken.
+  case asleep
+  /// The wait story: a dock woke the rider (racy) or handed it the bike
+  /// (safe); it runs again.
+  case woken
 }
 
 /// One call of a probe: who, where, at which point.
@@ -51,7 +72,7 @@ public struct RaceProbe: Sendable {
   private let body: @Sendable (ProbeStop) async -> Void
   private let done: @Sendable (Int) -> Void
   private let goOn: @Sendable (ProbeStop) async -> Bool
-  private let handedOver: @Sendable (Int) -> Void
+  private let noted: @Sendable (Int, ProbeNote) -> Void
   /// True when the racy path must hold exactly the original check-then-act:
   /// the riders then call neither the probe nor the log between check and act.
   public let isBare: Bool
@@ -69,28 +90,28 @@ public struct RaceProbe: Sendable {
 
   /// - Parameter pass: where a van is about to take hold of a station: may
   ///   it go on (true), or must it let go of everything and leave (false)?
-  /// - Parameter sent: as `sent(rider:)`.
+  /// - Parameter note: as `note(rider:_:)`.
   public init(
     pause: @escaping @Sendable (ProbeStop) async -> Void,
     pass: @escaping @Sendable (ProbeStop) async -> Bool,
     finished: @escaping @Sendable (Int) -> Void,
-    sent: @escaping @Sendable (Int) -> Void = { _ in }
+    note: @escaping @Sendable (Int, ProbeNote) -> Void = { _, _ in }
   ) {
-    self.init(pause: pause, finished: finished, isBare: false, pass: pass, sent: sent)
+    self.init(pause: pause, finished: finished, isBare: false, pass: pass, note: note)
   }
 
   private init(
     pause: @escaping @Sendable (ProbeStop) async -> Void,
     finished: @escaping @Sendable (Int) -> Void, isBare: Bool,
     pass: @escaping @Sendable (ProbeStop) async -> Bool = { _ in true },
-    sent: @escaping @Sendable (Int) -> Void = { _ in }, pausesOnArrival: Bool = true
+    note: @escaping @Sendable (Int, ProbeNote) -> Void = { _, _ in }, pausesOnArrival: Bool = true
   ) {
     self.body = pause
     self.done = finished
     self.isBare = isBare
     self.pausesOnArrival = pausesOnArrival
     self.goOn = pass
-    self.handedOver = sent
+    self.noted = note
   }
 
   public func pause(_ stop: ProbeStop) async { await body(stop) }
@@ -104,9 +125,14 @@ public struct RaceProbe: Sendable {
   /// A rider has nothing more to do (tells a scripted gate it has left the stage).
   public func finished(rider: Int) { done(rider) }
 
-  /// The order story: the app has handed `rider`'s request to the era (tells
-  /// a scripted gate that a request sent behind another now waits in line).
-  public func sent(rider: Int) { handedOver(rider) }
+  /// Tells a scripted gate where `rider` is between probe points: its
+  /// request sent (the order story: one sent behind another now waits in
+  /// line), asleep in the line or woken (the wait story). Outside the gate
+  /// it does nothing.
+  public func note(rider: Int, _ note: ProbeNote) { noted(rider, note) }
+
+  /// The order story: the app has handed `rider`'s request to the era.
+  public func sent(rider: Int) { noted(rider, .sent) }
 
   /// Default: sleep `window` in the race window; nothing at arrival.
   ///
@@ -143,7 +169,7 @@ public struct BlockingRaceProbe: Sendable {
   private let body: @Sendable (ProbeStop) -> Void
   private let done: @Sendable (Int) -> Void
   private let goOn: @Sendable (ProbeStop) -> Bool
-  private let handedOver: @Sendable (Int) -> Void
+  private let noted: @Sendable (Int, ProbeNote) -> Void
   /// As `RaceProbe.isBare`: nothing may be called between check and act.
   public let isBare: Bool
   /// False only for `waiting(_:log:)`, whose pause sleeps its own window
@@ -169,23 +195,23 @@ public struct BlockingRaceProbe: Sendable {
     pause: @escaping @Sendable (ProbeStop) -> Void,
     pass: @escaping @Sendable (ProbeStop) -> Bool,
     finished: @escaping @Sendable (Int) -> Void,
-    sent: @escaping @Sendable (Int) -> Void = { _ in }
+    note: @escaping @Sendable (Int, ProbeNote) -> Void = { _, _ in }
   ) {
-    self.init(pause: pause, finished: finished, isBare: false, pass: pass, sent: sent)
+    self.init(pause: pause, finished: finished, isBare: false, pass: pass, note: note)
   }
 
   private init(
     pause: @escaping @Sendable (ProbeStop) -> Void,
     finished: @escaping @Sendable (Int) -> Void, isBare: Bool,
     pass: @escaping @Sendable (ProbeStop) -> Bool = { _ in true },
-    sent: @escaping @Sendable (Int) -> Void = { _ in }, mayWaitForOthers: Bool = true,
-    pausesOnArrival: Bool = true
+    note: @escaping @Sendable (Int, ProbeNote) -> Void = { _, _ in },
+    mayWaitForOthers: Bool = true, pausesOnArrival: Bool = true
   ) {
     self.body = pause
     self.done = finished
     self.isBare = isBare
     self.goOn = pass
-    self.handedOver = sent
+    self.noted = note
     self.mayWaitForOthers = mayWaitForOthers
     self.pausesOnArrival = pausesOnArrival
   }
@@ -197,8 +223,11 @@ public struct BlockingRaceProbe: Sendable {
 
   public func finished(rider: Int) { done(rider) }
 
+  /// As `RaceProbe.note(rider:_:)`.
+  public func note(rider: Int, _ note: ProbeNote) { noted(rider, note) }
+
   /// As `RaceProbe.sent(rider:)`.
-  public func sent(rider: Int) { handedOver(rider) }
+  public func sent(rider: Int) { noted(rider, .sent) }
 
   /// Default: sleep `window` in the race window; nothing at arrival.
   /// Bare as `RaceProbe.waiting(_:log:)` is.

@@ -34,6 +34,8 @@ extension ScriptedGate {
     var sending: Set<Int> = []
     /// The order story: riders whose request has reached Rossio (let go from `take`).
     var arrived: Set<Int> = []
+    /// The wait story: riders asleep in the line, whom only a dock wakes.
+    var asleep: Set<Int> = []
     /// Read at each choice into `Decision.mark`.
     let mark: (@Sendable () -> Int)?
     /// Every state the run has been in at a choice (`.tries`), with the
@@ -64,8 +66,12 @@ extension ScriptedGate {
       return advance()
     }
 
-    mutating func sent(_ rider: Int) -> Wakes {
-      sending.remove(rider)
+    mutating func note(_ rider: Int, _ note: ProbeNote) -> Wakes {
+      switch note {
+      case .sent: sending.remove(rider)
+      case .asleep: asleep.insert(rider)
+      case .woken: asleep.remove(rider)
+      }
       return advance()
     }
 
@@ -131,6 +137,18 @@ extension ScriptedGate {
       return "waits for \(name(station)), which \(holder) holds"
     }
 
+    /// Where a rider the schedule names is, when it is not parked where
+    /// the step says: "it has finished", "it sleeps in the line".
+    func whereIs(_ rider: Int) -> String {
+      if finished.contains(rider) { return "it has finished" }
+      if let at = parked[rider] { return "it is at \(Schedule([Step(rider, at.point)]))" }
+      if asleep.contains(rider) { return "it sleeps in the line" }
+      if inLine.contains(rider) || toBeAsked.contains(rider) {
+        return "\(Schedule.name(rider)) \(whyWaits(rider, nil))"
+      }
+      return "it never arrived"
+    }
+
     func heldBy(_ station: Int, other rider: Int) -> Int? {
       holds.first { $0.key != rider && $0.value.contains(station) }?.key
     }
@@ -143,13 +161,14 @@ extension ScriptedGate {
         return []
       }
       let stillRunning = riders.subtracting(finished).subtracting(parked.keys)
-        .subtracting(inLine).subtracting(toBeAsked)
+        .subtracting(inLine).subtracting(toBeAsked).subtracting(asleep)
       guard stillRunning.isEmpty else { return [] }
       guard !parked.isEmpty else {
         if waits { tell([]) }
-        if next < schedule.count {
+        // The first account stands: a sleeper called off later has finished.
+        if next < schedule.count, failure == nil {
           let step = schedule[next]
-          failure = "step \(next + 1) expects \(step), but it has finished"
+          failure = "step \(next + 1) expects \(step), but \(whereIs(step.rider))"
         }
         return []
       }
@@ -191,13 +210,7 @@ extension ScriptedGate {
         return open()
       }
       guard let held = parked[step.rider], held.point == step.point else {
-        let whereItIs =
-          finished.contains(step.rider)
-          ? "it has finished"
-          : parked[step.rider].map { "it is at \(Schedule([Step(step.rider, $0.point)]))" }
-            ?? (inLine.contains(step.rider) || toBeAsked.contains(step.rider)
-              ? "\(Schedule.name(step.rider)) \(whyWaits(step.rider, nil))" : "it never arrived")
-        failure = "step \(next + 1) expects \(step), but \(whereItIs)"
+        failure = "step \(next + 1) expects \(step), but \(whereIs(step.rider))"
         return open()
       }
       guard enabled.contains(step) else {
@@ -226,6 +239,7 @@ extension ScriptedGate {
       }
       switch (holding, at.point) {
       case (.none, _), (_, .raceWindow), (_, .ride), (_, .cancel), (_, .ask), (_, .take): break
+      case (_, .look), (_, .wait), (_, .dock): break
       case (.asksInOrder, _), (.servedInOrder, _): break
       case (.waits, _), (.tries, .arrive): holds[rider, default: []].append(at.station)
       case (.tries, .hold):
@@ -237,29 +251,6 @@ extension ScriptedGate {
           holds[rider] = nil
         }
       }
-    }
-
-    /// `A holds Rossio and waits for Chiado; B ...`: every parked van.
-    var waitsFor: String {
-      parked.keys.sorted().map { rider in
-        let at = parked[rider]!
-        let held = (holds[rider] ?? []).map(name)
-        let holding = held.isEmpty ? "" : " holds \(held.joined(separator: " and ")) and"
-        return "\(Schedule.name(rider))\(holding) waits for \(name(at.station))"
-      }.joined(separator: "; ")
-    }
-
-    /// Where every rider is and what it holds: what repeats in a livelock.
-    var snapshot: String {
-      riders.sorted().map { rider in
-        if finished.contains(rider) { return "done" }
-        let at = parked[rider].map { "\($0.point.word)@\($0.station)" } ?? "running"
-        return "\(at)+\(holds[rider] ?? [])"
-      }.joined(separator: ",")
-    }
-
-    func name(_ station: Int) -> String {
-      station < stations.count ? stations[station] : "station \(station + 1)"
     }
 
     /// Live: one more step, played if the riders are ready for it.

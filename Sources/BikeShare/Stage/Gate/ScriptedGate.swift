@@ -159,6 +159,7 @@ public final class ScriptedGate: Sendable {
         if let parked = state.parked[rider] {
           return "\(name) waits at \(Schedule([Step(rider, parked.point)])) for the gate"
         }
+        if state.asleep.contains(rider) { return "\(name) sleeps in the line" }
         if state.inLine.contains(rider) || state.toBeAsked.contains(rider) {
           return "\(name) \(state.whyWaits(rider, nil))"
         }
@@ -220,12 +221,19 @@ public final class ScriptedGate: Sendable {
     release { $0.finish(rider) }
   }
 
-  /// The order story: the app has handed the rider's request to the era.
-  /// Until then the gate waits for the app, so that what the app logs as it
-  /// sends comes before the next step.
-  public func sent(rider: Int) {
-    release { $0.sent(rider) }
+  /// Where `rider` is between probe points. `sent`, the order story: the
+  /// app has handed the rider's request to the era; until then the gate
+  /// waits for the app, so that what the app logs as it sends comes before
+  /// the next step. `asleep`, the wait story: the rider is in the line and
+  /// no probe can park it; the gate stops waiting for it (a run may end
+  /// with it asleep). `woken`: the gate waits for it again, until it parks
+  /// or finishes.
+  public func note(rider: Int, _ note: ProbeNote) {
+    release { $0.note(rider, note) }
   }
+
+  /// The order story: as `note(rider:_:)` with `sent`.
+  public func sent(rider: Int) { note(rider: rider, .sent) }
 }
 
 extension RaceProbe {
@@ -233,7 +241,7 @@ extension RaceProbe {
   public static func scripted(_ gate: ScriptedGate) -> RaceProbe {
     RaceProbe(
       pause: { await gate.pass($0) }, pass: { await gate.pass($0) },
-      finished: { gate.finish(rider: $0) }, sent: { gate.sent(rider: $0) })
+      finished: { gate.finish(rider: $0) }, note: { gate.note(rider: $0, $1) })
   }
 }
 
@@ -242,6 +250,6 @@ extension BlockingRaceProbe {
   public static func scripted(_ gate: ScriptedGate) -> BlockingRaceProbe {
     BlockingRaceProbe(
       pause: { gate.passBlocking($0) }, pass: { gate.passBlocking($0) },
-      finished: { gate.finish(rider: $0) }, sent: { gate.sent(rider: $0) })
+      finished: { gate.finish(rider: $0) }, note: { gate.note(rider: $0, $1) })
   }
 }

@@ -113,7 +113,7 @@ public struct CancelPlot: StoryPlot {
     case .arrive: "at Rossio, about to look at its call-off and ask for the bike"
     case .ride: "riding the bike to Chiado, at the end of its leg"
     case .cancel: "the app, about to call off A"
-    case .raceWindow, .hold, .ask, .take: nil
+    case .raceWindow, .hold, .ask, .take, .look, .wait, .dock: nil
     }
   }
 

@@ -136,7 +136,7 @@ public struct OrderPlot: StoryPlot {
     case .ask:
       "in the app, its request about to be sent (\(mode.isFix ? era.places.ordered : era.places.sends))"
     case .take: "its request sent, about to reach Rossio and take the bike"
-    case .arrive, .raceWindow, .hold, .ride, .cancel: nil
+    case .arrive, .raceWindow, .hold, .ride, .cancel, .look, .wait, .dock: nil
     }
   }
 

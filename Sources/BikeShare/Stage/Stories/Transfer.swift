@@ -159,7 +159,7 @@ public struct TransferPlot: Plot {
     case .hold:
       return holds
         ? "holds its first station, about to take the second" : "has checked, away from its source"
-    case .raceWindow, .ride, .cancel, .ask, .take: return nil
+    case .raceWindow, .ride, .cancel, .ask, .take, .look, .wait, .dock: return nil
     }
   }
 
