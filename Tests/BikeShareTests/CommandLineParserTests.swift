@@ -84,10 +84,14 @@ import Testing
   @Test(arguments: [
     (
       ["replay", "--story", "tram"],
-      "--story expects slot, bike, transfer, cancel or order, got 'tram'"
+      "--story expects slot, bike, transfer, cancel, order or wait, got 'tram'"
     ),
     (["explore", "--riders", "5"], "--riders expects a whole number from 1 to 4, got 5"),
     (["explore", "--riders", "1"], "--riders 1 is too few for --story slot: it takes 2 to 4"),
+    (
+      ["explore", "--story", "wait", "--riders", "4"],
+      "--riders 4 is too many for --story wait: it takes 1 to 3"
+    ),
     // fuzz-7, finding 5: no point of these stories pauses, so no pause is made.
     (
       ["stress", "--story", "order", "--race-window-us", "100000"],

@@ -45,6 +45,7 @@ enum ScriptedEra: Era {
   }
 
   static func order(_ stage: OrderStage) async -> [StationCounts] { [stage.station.counts] }
+  static func wait(_ stage: WaitStage) async -> [StationCounts] { [stage.station.counts] }
 }
 
 /// The commands run in this process, with their lines kept (not printed),
@@ -105,6 +106,7 @@ enum ScriptedEra: Era {
     }
 
     static func order(_ stage: OrderStage) async -> [StationCounts] { [stage.station.counts] }
+    static func wait(_ stage: WaitStage) async -> [StationCounts] { [stage.station.counts] }
   }
 
   /// Riders that never finish a visit: a run that has stopped making progress.
@@ -129,6 +131,7 @@ enum ScriptedEra: Era {
     }
 
     static func order(_ stage: OrderStage) async -> [StationCounts] { [stage.station.counts] }
+    static func wait(_ stage: WaitStage) async -> [StationCounts] { [stage.station.counts] }
   }
 
   /// The watchdog ends a run in which nobody finishes a visit: exit 4, with

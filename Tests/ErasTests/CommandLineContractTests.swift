@@ -59,7 +59,7 @@ import Testing
 
         STAGE OPTIONS for replay, explore, stress and play (and \((["--mode"] + own).joined(separator: ", "))):
         a story of a few riders (or vans), each step chosen or explored
-          --story slot|bike|transfer|cancel|order
+          --story slot|bike|transfer|cancel|order|wait
                                          slot: riders arrive by bike, one empty slot (default)
                                          bike: riders on foot, one free bike
                                          transfer: vans move a bike between two stations
@@ -68,7 +68,9 @@ import Testing
                                            (--riders 1 to 4)
                                          order: riders ask the app for one bike, in turn
                                            (--riders 1 to 4)
-          --riders N                     riders on the stage: 2 to 4 (cancel, order: 1 to 4; default 2)
+                                         wait: riders wait at empty Rossio for van V's bikes
+                                           (--riders 1 to 3)
+          --riders N                     riders on the stage: 2 to 4 (cancel, order: 1 to 4; wait: 1 to 3; default 2)
           --schedule S                   replay only: the order, e.g. 'A:arrive B:arrive B:window A:window'
           --max-switches N               explore only: at most N preemptions (default: no bound)
           --runs N                       stress only: runs (default 10000)

@@ -144,7 +144,8 @@ public enum CommandLineParser {
     guard plot.riderRange.contains(options.riders) else {
       let range = plot.riderRange
       throw UsageError(
-        "--riders \(options.riders) is too few for --story \(options.story): it takes"
+        "--riders \(options.riders) is too \(options.riders < range.lowerBound ? "few" : "many")"
+          + " for --story \(options.story): it takes"
           + " \(range.lowerBound) to \(range.upperBound)")
     }
     if options.raceWindowMicroseconds > 0,

@@ -21,6 +21,18 @@ public enum Event: Sendable, Equatable {
   case foundNoBike(rider: Int, station: String)
   /// The order story: the app sends `rider`'s request for a bike at `station`.
   case asked(rider: Int, station: String)
+  /// The wait story, racy: the rider looked and saw no free bike (its
+  /// next step joins the line).
+  case sawNoBike(rider: Int, station: String)
+  /// The wait story: the rider joins the station's line and sleeps.
+  case joinedLine(rider: Int, station: String)
+  /// The wait story, racy: a dock woke the rider, which looks again.
+  case woken(rider: Int, station: String)
+  /// The wait story, safe: a dock handed the rider the bike in the line.
+  case handed(rider: Int, station: String)
+  /// The wait story: the run is over and the rider still sleeps, with
+  /// `free` bikes at the station; the stage calls it off.
+  case sleepsForEver(rider: Int, station: String, free: Int)
   /// Anything else an era shows live (e.g. operations in flight per queue).
   case note(String)
 
@@ -155,6 +167,17 @@ public final class EventLog: Sendable {
         : "\(riderName(rider)) stops, called off, holding nothing"
     case .asked(let rider, let station):
       return "the app sends \(riderName(rider))'s request to \(station)"
+    case .sawNoBike(let rider, let station):
+      return "\(riderName(rider)) looks at \(station): no free bike"
+    case .joinedLine(let rider, let station):
+      return "\(riderName(rider)) joins \(station)'s line and sleeps"
+    case .woken(let rider, let station):
+      return "\(riderName(rider)) is woken at \(station) and looks again"
+    case .handed(let rider, let station):
+      return "\(riderName(rider)) is handed the bike in \(station)'s line and rides"
+    case .sleepsForEver(let rider, let station, let free):
+      let bikes = free == 1 ? "1 free bike" : "\(free) free bikes"
+      return "\(riderName(rider)) sleeps for ever at \(station), beside \(bikes)"
     case .note(let text):
       return text
     }

@@ -102,7 +102,8 @@ extension StageOption {
       options.story = story
     },
     .number(
-      "--riders", 1...4, "riders on the stage: 2 to 4 (cancel, order: 1 to 4; default 2)",
+      "--riders", 1...4,
+      "riders on the stage: 2 to 4 (cancel, order: 1 to 4; wait: 1 to 3; default 2)",
       for: Set(StageCommand.allCases)
     ) {
       $0.riders = $1

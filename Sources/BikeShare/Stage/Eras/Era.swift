@@ -27,6 +27,12 @@ public protocol Era: SendableMetatype {
   /// (racy) or through the era's tool for order (safe) (`Stories/Order.swift`).
   /// - Returns: the station's counts at the end.
   static func order(_ stage: OrderStage) async -> [StationCounts]
+  /// Plays the wait stage: riders wait in a line at empty Rossio for the
+  /// bikes van V docks, in the era's own way to wait for a condition:
+  /// looking and joining the line as two steps (racy) or one (safe)
+  /// (`Stories/Wait.swift`).
+  /// - Returns: the station's counts at the end.
+  static func wait(_ stage: WaitStage) async -> [StationCounts]
   /// `explore --scheduler jobs`: the code shapes to explore job by job
   /// (an era whose stage runs on Swift's runtime; the others have none),
   /// for the stage's options (`--callers`).

@@ -42,6 +42,8 @@ public struct StageResult: Sendable, Hashable {
   /// The order story: the first rider that had asked before the holder and
   /// was not served yet when it got the bike (nil: served in the order asked).
   public var askedFirst: Int? = nil
+  /// The wait story: the riders still asleep in the line at the end.
+  public var sleepers: [Int] = []
 
   public init(end: StationCounts, lowest: StationCounts, highest: StationCounts, served: Int) {
     self.init(ends: [end], lowests: [lowest], highests: [highest], served: served, stuck: nil)

@@ -2,7 +2,7 @@
 /// is a file in this folder and a line here; `README.md` says the rest).
 extension Story {
   /// Every story, in `--help` order; the first is the default.
-  public static let allCases: [Story] = [.slot, .bike, .transfer, .cancel, .order]
+  public static let allCases: [Story] = [.slot, .bike, .transfer, .cancel, .order, .wait]
 
   /// The story a stage plays when `--story` is not given.
   public static var `default`: Story { allCases[0] }

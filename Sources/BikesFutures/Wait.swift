@@ -1,0 +1,138 @@
+import BikeShare
+import Dispatch
+
+/// The wait story (`--story wait`) in the era of futures: each rider's
+/// visit on a thread of its own, and Rossio's bikes and line on its serial
+/// queue. A rider that waits holds a promise the station keeps in its line
+/// (a future finished by hand, `byHand`), which a dock finishes. Racy:
+/// `look()` is one future and `joinLine()` another, so a dock's future can
+/// run between them and finish nobody's promise. Safe: `lookOrJoin()` is
+/// one future that takes a bike or keeps the promise in the same work.
+extension FuturesEra {
+  final class WaitingRossio: @unchecked Sendable {
+    // Swift 6 opt-out: as the era's Station, the state is confined to
+    // `queue`, which the compiler cannot see; `@OnQueue` checks it.
+    private let queue = DispatchQueue(label: "station.rossio.wait")
+    @OnQueue private var free: Int
+    @OnQueue private var line: [(rider: Int, promise: Future<WaitEnd, Never>)]
+    private let stage: WaitStage
+
+    init(_ stage: WaitStage) {
+      self.stage = stage
+      _free = OnQueue(wrappedValue: stage.station.freeBikes, queue)
+      _line = OnQueue(wrappedValue: [], queue)
+    }
+
+    private var counts: StationCounts {
+      StationCounts(freeBikes: free, emptySlots: stage.station.capacity - free)
+    }
+
+    /// On the queue: takes a free bike if there is one.
+    private func take(_ rider: Int) -> Bool {
+      guard free > 0 else { return false }
+      free -= 1
+      stage.audit.observe(counts)
+      stage.tookBike(rider, counts)
+      return true
+    }
+
+    /// Racy: a future that looks: true if the rider took a bike.
+    func look(_ rider: Int) -> Future<Bool, Never> {
+      Future(on: queue) { [self] in
+        let took = take(rider)
+        if !took { stage.sawNoBike(rider) }
+        return took
+      }
+    }
+
+    /// Racy: another future, whose work keeps the rider's promise in the line.
+    func joinLine(_ rider: Int) -> Future<WaitEnd, Never> {
+      .byHand { promise in
+        queue.async { [self] in
+          line.append((rider, promise))
+          stage.joinedLine(rider)
+        }
+      }
+    }
+
+    /// Safe: one future whose work takes a bike or keeps the promise in
+    /// the line; `.handed` if the rider rides.
+    func lookOrJoin(_ rider: Int) -> Future<WaitEnd, Never> {
+      .byHand { promise in
+        queue.async { [self] in
+          guard !take(rider) else {
+            _ = promise.finish(.handed)
+            return
+          }
+          line.append((rider, promise))
+          stage.joinedLine(rider)
+        }
+      }
+    }
+
+    /// The van docks a bike: racy, into a dock, then finishes the head of
+    /// the line's promise; safe, hands it to the head of the line, or docks it.
+    func dock() -> Future<Void, Never> {
+      Future(on: queue) { [self] in
+        if stage.mode.isFix, !line.isEmpty {
+          let head = line.removeFirst()
+          stage.handed(head.rider)
+          _ = head.promise.finish(.handed)
+          return
+        }
+        free += 1
+        stage.audit.observe(counts)
+        stage.docked(counts)
+        guard !line.isEmpty else { return }
+        let head = line.removeFirst()
+        stage.woken(head.rider)
+        _ = head.promise.finish(.woken)
+      }
+    }
+
+    /// The stage's call-off: each sleeper's promise, finished once.
+    func callOff(_ sleepers: [Int]) {
+      queue.async { [self] in
+        for rider in sleepers {
+          guard let index = line.firstIndex(where: { $0.rider == rider }) else { continue }
+          _ = line.remove(at: index).promise.finish(.calledOff)
+        }
+      }
+    }
+
+    func end() -> Future<StationCounts, Never> { Future(on: queue) { [self] in counts } }
+  }
+
+  static func wait(_ stage: WaitStage) async -> [StationCounts] {
+    let rossio = WaitingRossio(stage)
+    stage.callOff(rossio.callOff)
+    let probe = stage.blockingProbe
+    // Each rider's visit, and the van's round, on a thread of its own:
+    // each waits for its futures, and a probe may hold it.
+    var everyone = stage.riders.map { rider in
+      Future<Void, Never>.onNewThread {
+        defer { stage.finished(rider) }
+        while probe.pass(stage.look(rider)) {
+          if stage.mode.isFix {
+            _ = rossio.lookOrJoin(rider).wait()
+            return
+          }
+          if rossio.look(rider).wait() { return }
+          guard probe.pass(stage.wait(rider)), rossio.joinLine(rider).wait() == .woken else {
+            return
+          }
+        }
+      }
+    }
+    everyone.append(
+      .onNewThread {
+        for _ in 0..<stage.bikes {
+          guard probe.pass(stage.dock) else { break }
+          rossio.dock().wait()
+        }
+        stage.vanLeft()
+      })
+    for participant in everyone { await participant.value }
+    return [await rossio.end().value]
+  }
+}

@@ -1,0 +1,207 @@
+import BikeShare
+import Foundation
+
+/// The wait story (`--story wait`) in the era of operations: Rossio's
+/// bikes and line belong to its serial operation queue, and a rider that
+/// waits is an asynchronous operation (`Wake`) kept in the line, holding no
+/// thread, which a dock finishes; the rider's next step depends on it.
+/// Racy: the look is one operation and joining the line another, so a
+/// dock's operation can run between them and finish nobody's. Safe: one
+/// operation takes a bike or registers the rider's `Wake` in the line.
+///
+/// corelibs loses the wake-up of an operation queued while its last
+/// dependency finishes (`EndOperation`): every step here is queued before
+/// the operation it depends on, which cannot finish before it is queued.
+extension OperationsEra {
+  /// A rider asleep in the line: finished by a dock, or by the call-off.
+  /// Its queue starts it (it holds no thread: it only says it executes);
+  /// a finish that comes before the start is kept, and the start finishes
+  /// it (an operation must not finish before its queue has started it).
+  final class Wake: Operation, @unchecked Sendable {
+    // Swift 6: an `Operation` subclass restates Foundation's promise; its
+    // state is behind a lock.
+    private enum Phase { case waiting, executing, finished }
+    private let state = Locked<(phase: Phase, end: WaitEnd?)>((.waiting, nil))
+    let rider: Int
+
+    init(rider: Int) { self.rider = rider }
+
+    override var isAsynchronous: Bool { true }
+    override var isExecuting: Bool { state.withLock { $0.phase == .executing } }
+    override var isFinished: Bool { state.withLock { $0.phase == .finished } }
+    /// How the sleep ended, once finished.
+    var end: WaitEnd? { state.withLock { $0.end } }
+
+    override func start() {
+      willChangeValue(forKey: "isExecuting")
+      let ended = state.withLock { state -> Bool in
+        state.phase = .executing
+        return state.end != nil
+      }
+      didChangeValue(forKey: "isExecuting")
+      if ended { complete() }
+    }
+
+    /// Ends the sleep, once: now if the queue has started it, else at its start.
+    func finish(_ end: WaitEnd) {
+      let started = state.withLock { state -> Bool in
+        state.end = state.end ?? end
+        return state.phase == .executing
+      }
+      if started { complete() }
+    }
+
+    private func complete() {
+      let was = state.withLock { state -> Phase in
+        defer { state.phase = .finished }
+        return state.phase
+      }
+      guard was == .executing else { return }
+      willChangeValue(forKey: "isExecuting")
+      didChangeValue(forKey: "isExecuting")
+      willChangeValue(forKey: "isFinished")
+      didChangeValue(forKey: "isFinished")
+    }
+  }
+
+  final class WaitingRossio: @unchecked Sendable {
+    // Swift 6 opt-out: as the era's Station, the state belongs to `queue`
+    // (one operation at a time), which the compiler cannot see.
+    let queue = OperationQueue()
+    private var free: Int
+    private var line: [Wake] = []
+    private let stage: WaitStage
+
+    init(_ stage: WaitStage) {
+      self.stage = stage
+      free = stage.station.freeBikes
+      queue.name = "station Rossio (wait)"
+      queue.maxConcurrentOperationCount = 1
+    }
+
+    private var counts: StationCounts {
+      StationCounts(freeBikes: free, emptySlots: stage.station.capacity - free)
+    }
+
+    /// On the queue: takes a free bike if there is one.
+    func take(_ rider: Int) -> Bool {
+      guard free > 0 else { return false }
+      free -= 1
+      stage.audit.observe(counts)
+      stage.tookBike(rider, counts)
+      return true
+    }
+
+    /// On the queue: racy, the rider saw none; safe, it joins in the same operation.
+    func sawNone(_ rider: Int) { stage.sawNoBike(rider) }
+
+    /// On the queue: keeps `wake` in the line.
+    func join(_ wake: Wake) {
+      line.append(wake)
+      stage.joinedLine(wake.rider)
+    }
+
+    /// On the queue: the van docks a bike: racy, into a dock, then finishes
+    /// the head of the line's `Wake`; safe, hands it to the head, or docks it.
+    func dock() {
+      if stage.mode.isFix, !line.isEmpty {
+        let head = line.removeFirst()
+        stage.handed(head.rider)
+        return head.finish(.handed)
+      }
+      free += 1
+      stage.audit.observe(counts)
+      stage.docked(counts)
+      guard !line.isEmpty else { return }
+      let head = line.removeFirst()
+      stage.woken(head.rider)
+      head.finish(.woken)
+    }
+
+    /// The stage's call-off: an operation that finishes each sleeper's `Wake`.
+    func callOff(_ sleepers: [Int]) {
+      queue.addOperation { [self] in
+        for rider in sleepers {
+          guard let index = line.firstIndex(where: { $0.rider == rider }) else { continue }
+          line.remove(at: index).finish(.calledOff)
+        }
+      }
+    }
+
+    /// Once every operation has finished.
+    var end: StationCounts { counts }
+  }
+
+  static func wait(_ stage: WaitStage) async -> [StationCounts] {
+    let rossio = WaitingRossio(stage)
+    stage.callOff(rossio.callOff)
+    let probe = stage.blockingProbe
+    let steps = OperationQueue()
+    steps.name = "riders and van"
+    let all = DispatchGroup()
+    /// `next` runs after `first` on the station's queue; `next` is queued first.
+    @Sendable func station(_ first: @escaping @Sendable () -> Void, then next: BlockOperation) {
+      let work = BlockOperation(block: first)
+      next.addDependency(work)
+      steps.addOperation(next)
+      rossio.queue.addOperation(work)
+    }
+    for rider in stage.riders {
+      all.enter()
+      let done: @Sendable () -> Void = {
+        stage.finished(rider)
+        all.leave()
+      }
+      /// The rider's turn at `look`, an operation that may start the next.
+      @Sendable func look() -> BlockOperation {
+        BlockOperation {
+          guard probe.pass(stage.look(rider)) else { return done() }
+          let wake = Wake(rider: rider)
+          let took = Locked(false)
+          let after = BlockOperation {
+            if took.withLock({ $0 }) || wake.end == .handed || wake.end == .calledOff {
+              return done()
+            }
+            guard probe.pass(stage.wait(rider)) else { return done() }
+            // Racy: a second operation joins the line; the next look waits for the wake.
+            let again = BlockOperation { wake.end == .woken ? steps.addOperation(look()) : done() }
+            again.addDependency(wake)
+            steps.addOperation(again)
+            steps.addOperation(wake)
+            rossio.queue.addOperation { rossio.join(wake) }
+          }
+          guard stage.mode.isFix else {
+            return station(
+              {
+                took.withLock { $0 = rossio.take(rider) }
+                if !took.withLock({ $0 }) { rossio.sawNone(rider) }
+              }, then: after)
+          }
+          // Safe: one operation takes the bike or registers the wake.
+          after.addDependency(wake)
+          steps.addOperation(wake)
+          station(
+            {
+              if rossio.take(rider) { wake.finish(.handed) } else { rossio.join(wake) }
+            }, then: after)
+        }
+      }
+      steps.addOperation(look())
+    }
+    all.enter()
+    @Sendable func dock(_ left: Int) -> BlockOperation {
+      BlockOperation {
+        guard left > 0, probe.pass(stage.dock) else {
+          stage.vanLeft()
+          return all.leave()
+        }
+        station({ rossio.dock() }, then: dock(left - 1))
+      }
+    }
+    steps.addOperation(dock(stage.bikes))
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      all.notify(queue: .global()) { continuation.resume() }
+    }
+    return [rossio.end]
+  }
+}
