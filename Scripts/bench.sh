@@ -2,7 +2,7 @@
 # The price of safety in every era: builds every era and bikes-bench in
 # release (the bench refuses a debug build), then runs it. Progress goes to
 # stderr; stdout is the tables (or, with --format json, one JSON object).
-# usage: Scripts/bench.sh [--quick] [--parts operations,throughput,scale,call-offs,order] [--format json]
+# usage: Scripts/bench.sh [--quick] [--parts operations,throughput,scale,call-offs,order,explore] [--format json]
 # e.g.   Scripts/bench.sh                 # about forty minutes on two cores
 #        Scripts/bench.sh --quick         # a few seconds (CI): try it, do not quote it
 set -euo pipefail

@@ -88,13 +88,14 @@ struct Run {
     if options.format == .text { Console.out(report.machine.lines.joined(separator: "\n")) }
     do {
       if options.parts.contains(.operations) { report.operations = try operations() }
-      if !options.parts.filter({ $0 != .operations && $0 != .order }).isEmpty {
+      if !options.parts.filter({ ![.operations, .order, .explore].contains($0) }).isEmpty {
         let city = try GeneratedCity.write()
         if options.parts.contains(.throughput) { report.throughput = try throughput(on: city) }
         if options.parts.contains(.scale) { report.scale = try scale(on: city) }
         if options.parts.contains(.callOffs) { report.callOffs = try callOffs(on: city) }
       }
       if options.parts.contains(.order) { report.order = try order() }
+      if options.parts.contains(.explore) { report.explore = try explore() }
     } catch {
       Console.error("\(Bench.executable): \(Text.escaped("\(error)"))")
       return ExitCode.runtimeError

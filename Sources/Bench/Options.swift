@@ -6,6 +6,7 @@ struct BenchOptions: Sendable, Equatable {
     case operations, throughput, scale
     case callOffs = "call-offs"
     case order
+    case explore
   }
 
   var parts = Part.allCases
@@ -42,10 +43,11 @@ struct BenchOptions: Sendable, Equatable {
                                      (files of --format json): how far apart
 
     OPTIONS
-      --parts LIST          operations,throughput,scale,call-offs,order (default: all five)
+      --parts LIST          operations,throughput,scale,call-offs,order,explore (default: all)
       --eras LIST           callbacks,operations,dispatch,futures,actors (default: all)
       --quick               a few seconds in all (CI): 2 repetitions, short timings,
-                            1,000 riders (scale), 100 (call-offs), 500 pairs (order)
+                            1,000 riders (scale), 100 (call-offs), 500 pairs (order),
+                            smaller stories (explore)
       --format text|json    json: one JSON object with every figure
       --bin-dir DIR         where the era executables are (default: beside this one)
       --toolchain TEXT      the toolchain to print in the header (Scripts/bench.sh passes it)
@@ -65,6 +67,8 @@ struct BenchOptions: Sendable, Equatable {
                    time from the call-off to the rider's stop, and the visits after it
       order        the order story's racy way to send work and its safe one, 20,000
                    pairs each (starts): the price of order per request
+      explore      every schedule of the wait (3 riders), cancel and order (4) stories in
+                   racy mode, a process each: schedules a second, wall and processor time
 
     EXIT CODES
       0 done   1 an era could not run, or a report to compare could not be read
@@ -109,7 +113,7 @@ struct BenchOptions: Sendable, Equatable {
         for name in names {
           guard let part = Part(rawValue: name) else {
             throw UsageError(
-              "--parts expects operations, throughput, scale, call-offs or order, got"
+              "--parts expects operations, throughput, scale, call-offs, order or explore, got"
                 + " '\(Text.quoted(name))'")
           }
           parts.append(part)

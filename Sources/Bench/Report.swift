@@ -9,12 +9,13 @@ struct Report: Codable, Sendable {
   var scale: [ScaleStep] = []
   var callOffs: [CallOffStep] = []
   var order: [OrderStep] = []
+  var explore: [ExploreStep] = []
   var reading: [String] = []
 
   init(machine: Machine) { self.machine = machine }
 
   enum CodingKeys: String, CodingKey {
-    case machine, operations, throughput, scale, reading, order
+    case machine, operations, throughput, scale, reading, order, explore
     case callOffs = "call_offs"
   }
 
@@ -122,6 +123,7 @@ struct Report: Codable, Sendable {
     }
     lines += callOffTable()
     lines += orderTable()
+    lines += exploreTable()
     if !reading.isEmpty {
       lines += ["", "In plain words:"] + reading.flatMap { Self.wrapped("- " + $0, width: 80) }
     }

@@ -60,7 +60,7 @@ import Testing
   @Test(arguments: [
     (
       ["--parts", "speed"],
-      "--parts expects operations, throughput, scale, call-offs or order, got 'speed'"
+      "--parts expects operations, throughput, scale, call-offs, order or explore, got 'speed'"
     ),
     (
       ["--eras", "callbacks,threads"],
@@ -183,7 +183,8 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(Self.report.json().utf8)) as? [String: Any])
     #expect(
       Set(json.keys) == [
-        "machine", "operations", "throughput", "scale", "call_offs", "order", "reading",
+        "machine", "operations", "throughput", "scale", "call_offs", "order", "explore",
+        "reading",
       ])
     #expect(
       text.contains(
