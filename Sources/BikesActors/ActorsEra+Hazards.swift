@@ -5,7 +5,7 @@ import Foundation
 /// `bikes-actors hazards`: the way async code stops (a blocked pool), and
 /// the way actors do not (a call that comes back).
 extension ActorsEra {
-  static let hazards = [blockingInTask, actorCallCycle] + callOffHazards
+  static let hazards = [blockingInTask, actorCallCycle] + callOffHazards + [resumedTwice]
 
   /// The cooperative pool's threads on Linux: the global executor's queue is
   /// as wide as the processors libdispatch counts.

@@ -4,7 +4,7 @@ import Foundation
 
 /// `bikes-dispatch hazards`: the two ways threads, queues and locks stop.
 extension DispatchEra {
-  static let hazards = [syncOnOwnQueue, lockOrder, blockedPastCallOff]
+  static let hazards = [syncOnOwnQueue, lockOrder, blockedPastCallOff, ifNotWhile]
 
   /// A station guarded by a serial queue calls `sync` on that queue from a
   /// block already running on it.

@@ -53,6 +53,9 @@ import Testing
     "waiter-gives-up": "gave up; the work took the bike anyway",
     "unstructured-errand": "crew called off; Task { } took the bike",
     "deadline-in-a-group": "the group waits for the ride, which never checks for cancellation",
+    // Waiting's traps (chapter 11).
+    "if-not-while": "free reached -1: two riders on one bike",
+    "resumed-twice": "tried to resume its continuation more than once",
   ]
 
   @Test(arguments: hazards)
@@ -89,7 +92,7 @@ import Testing
     #expect(
       output.errorLines == [
         "bikes-dispatch: no hazard 'deadlock' here: sync-on-own-queue, lock-order,"
-          + " blocked-past-call-off, all"
+          + " blocked-past-call-off, if-not-while, all"
       ])
   }
 }
