@@ -4,7 +4,7 @@ import Foundation
 
 /// `bikes-callbacks hazards`: the way callbacks stop.
 extension CallbacksEra {
-  static let hazards = [forgottenCompletion, deadlineAndAnswer]
+  static let hazards = [forgottenCompletion, deadlineAndAnswer, calledTwice]
 
   static let riders = 20
 

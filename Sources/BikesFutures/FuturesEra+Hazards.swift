@@ -4,7 +4,7 @@ import Foundation
 
 /// `bikes-futures hazards`: the ways blocking futures stop, or grow.
 extension FuturesEra {
-  static let hazards = [poolStarvation, threadExplosion, waiterGivesUp]
+  static let hazards = [poolStarvation, threadExplosion, waiterGivesUp, waitOnThePool]
 
   static let poolWidth = 4
 
@@ -149,7 +149,7 @@ extension FuturesEra {
 
 /// A pool of a fixed number of threads running blocks in order: what an
 /// executor of the era looked like once someone bounded it.
-private final class Pool: Sendable {
+final class Pool: Sendable {
   private let queue = Locked<[@Sendable () -> Void]>([])
   private let ready = DispatchSemaphore(value: 0)
   private let width: Int
@@ -163,7 +163,8 @@ private final class Pool: Sendable {
       guard blocked > 0 else { return [] }
       return [
         "\(blocked) of the pool's \(width) threads are blocked in wait();"
-          + " \(queued) blocks are queued behind them, never run"
+          + (queued == 1 ? " 1 block is" : " \(queued) blocks are")
+          + " queued behind them, never run"
       ]
     }
   }

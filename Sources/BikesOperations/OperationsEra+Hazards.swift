@@ -3,7 +3,7 @@ import Foundation
 
 /// `bikes-operations hazards`: the ways operations stop.
 extension OperationsEra {
-  static let hazards = [dependencyCycle, waitInsideQueue, cancelWhileTaking]
+  static let hazards = [dependencyCycle, waitInsideQueue, cancelWhileTaking, waitInOperation]
 
   /// Two operations that depend on each other: neither is ever ready, and
   /// the queue keeps them for ever without a word.

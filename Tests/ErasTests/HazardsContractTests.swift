@@ -56,6 +56,9 @@ import Testing
     // Waiting's traps (chapter 11).
     "if-not-while": "free reached -1: two riders on one bike",
     "resumed-twice": "tried to resume its continuation more than once",
+    "called-twice": "A's completion ran twice; the bike went to A, B still waits",
+    "wait-in-operation": "slots in NSCondition.wait(); the van's dock is queued, not started",
+    "wait-on-the-pool": "2 of the pool's 2 threads are blocked in wait(); 1 block is queued",
   ]
 
   @Test(arguments: hazards)
