@@ -176,11 +176,11 @@ swiftc -sanitize=thread -swift-version 6 -parse-as-library \
 inversion() { grep -c "WARNING: ThreadSanitizer: lock-order-inversion" || true; }
 swift_inversions=$( (TSAN_OPTIONS="atexit_sleep_ms=0" "$work/lock-order" 2>&1 || true) | inversion)
 echo
-echo "lock-order inversion (Scripts/experiments/tsan-lock-order.swift: two NSLocks, both orders, no hang):"
+echo "for chapter 08: two NSLocks taken in both orders (Scripts/experiments/tsan-lock-order.swift):"
 if [ "$swift_inversions" -gt 0 ]; then
-  echo "  this toolchain's TSan reports it ($swift_inversions report)"
+  echo "  this toolchain's TSan reports a lock-order inversion ($swift_inversions report)"
 else
-  echo "  this toolchain's TSan does not report it: a deadlock needs the watchdog or the explorer"
+  echo "  this toolchain's TSan reports no lock-order inversion"
 fi
 if command -v gcc >/dev/null &&
   gcc -fsanitize=thread Scripts/experiments/lock-order.c -o "$work/lock-order-gcc" 2>/dev/null; then

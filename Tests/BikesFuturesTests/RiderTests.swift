@@ -60,8 +60,8 @@ import Testing
   /// (`AccessTurns`): after each future's work, another rider's goes
   /// through the queue before this rider goes on. (With `leaveBike()`'s
   /// check and act in two futures, or a `--exclusive condition` visit whose
-  /// act is outside the exclusion, the leaving case then fails every time;
-  /// without the probe, the first split showed in 1 run of 3.)
+  /// act is outside the exclusion, the leaving case then fails every time,
+  /// where without the probe it showed only now and then.)
   @Test(arguments: FuturesExclusive.allCases, [Want.bike, .emptySlot])
   func manyRidersAtOneDockNeverLeaveTheRange(exclusive: FuturesExclusive, first: Want) async {
     let dock = OneDock(first: first)

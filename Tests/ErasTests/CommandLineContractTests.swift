@@ -51,7 +51,7 @@ import Testing
                                          at most 64 MiB, a URL loaded within 30 s, at
                                          most 1000000 bikes or empty slots a station
           --format text|json             json: one line per mode (JSON Lines)
-          --log                          one line per event, thousands a run (it widens the window)
+          --log                          one line per event, thousands a run
           --fail-on-violation            exit 3 if any violation was found
           --watchdog-ms N                exit 4 when no visit or transfer ends for N ms
                                          plus two legs (default 3000; 0: never)

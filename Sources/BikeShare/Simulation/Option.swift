@@ -168,7 +168,7 @@ public struct Option: Sendable {
       configuration.format = format
     },
     Option(
-      "--log", nil, "one line per event, thousands a run (it widens the window)", passedOn: true
+      "--log", nil, "one line per event, thousands a run", passedOn: true
     ) {
       configuration, _ in
       configuration.log = true
