@@ -9,31 +9,21 @@ import BikeShare
 /// the look and the join are one step (SE-0300).
 extension ActorsEra {
   actor WaitingRossio {
-    private var free: Int
-    private var line: [(rider: Int, wake: CheckedContinuation<WaitEnd, Never>)] = []
+    private var rossio: WaitingLine<CheckedContinuation<WaitEnd, Never>>
     private let stage: WaitStage
 
     init(_ stage: WaitStage) {
       self.stage = stage
-      free = stage.station.freeBikes
+      rossio = WaitingLine(stage)
     }
 
-    private var counts: StationCounts {
-      StationCounts(freeBikes: free, emptySlots: stage.station.capacity - free)
-    }
-
-    var end: StationCounts { counts }
+    var end: StationCounts { rossio.counts }
 
     /// Takes a free bike if there is one; true if the rider rides now.
     func look(_ rider: Int) -> Bool {
-      guard free > 0 else {
-        stage.sawNoBike(rider)
-        return false
-      }
-      free -= 1
-      stage.audit.observe(counts)
-      stage.tookBike(rider, counts)
-      return true
+      if rossio.take(rider) { return true }
+      stage.sawNoBike(rider)
+      return false
     }
 
     /// Racy: joins the line and sleeps; true if a dock woke it.
@@ -44,42 +34,26 @@ extension ActorsEra {
     /// Safe: takes a free bike, or joins the line in the same step and
     /// sleeps until a dock hands it one; true if the rider rides.
     func lookOrWait(_ rider: Int) async -> Bool {
-      guard free == 0 else { return look(rider) }
+      if rossio.take(rider) { return true }
       return await sleepInLine(rider) == .handed
     }
 
     /// The closure runs at once, on the actor: nothing comes between the
     /// rider's joining the line and its continuation being there to resume.
     private func sleepInLine(_ rider: Int) async -> WaitEnd {
-      await withCheckedContinuation { wake in
-        line.append((rider, wake))
-        stage.joinedLine(rider)
-      }
+      await withCheckedContinuation { wake in rossio.join(rider, wake) }
     }
 
     /// The van docks a bike: racy, into a dock, then resumes the head of
     /// the line; safe, hands it to the head of the line, or docks it.
     func dock() {
-      if stage.mode.isFix, !line.isEmpty {
-        let head = line.removeFirst()
-        stage.handed(head.rider)
-        return head.wake.resume(returning: .handed)
-      }
-      free += 1
-      stage.audit.observe(counts)
-      stage.docked(counts)
-      guard !line.isEmpty else { return }
-      let head = line.removeFirst()
-      stage.woken(head.rider)
-      head.wake.resume(returning: .woken)
+      guard let (wake, end) = rossio.dock() else { return }
+      wake.resume(returning: end)
     }
 
     /// The stage's call-off: each sleeper leaves the line, resumed once.
     func callOff(_ sleepers: [Int]) {
-      for rider in sleepers {
-        guard let index = line.firstIndex(where: { $0.rider == rider }) else { continue }
-        line.remove(at: index).wake.resume(returning: .calledOff)
-      }
+      for wake in rossio.callOff(sleepers) { wake.resume(returning: .calledOff) }
     }
   }
 

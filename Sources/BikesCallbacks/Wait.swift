@@ -12,27 +12,12 @@ extension CallbacksEra {
     // Swift 6 opt-out: as the era's Station, the state is confined to
     // `queue`, which the compiler cannot see; `@OnQueue` checks it.
     private let queue = DispatchQueue(label: "station.rossio.wait")
-    @OnQueue private var free: Int
-    @OnQueue private var line: [(rider: Int, wake: @Sendable (WaitEnd) -> Void)]
+    @OnQueue private var rossio: WaitingLine<@Sendable (WaitEnd) -> Void>
     private let stage: WaitStage
 
     init(_ stage: WaitStage) {
       self.stage = stage
-      _free = OnQueue(wrappedValue: stage.station.freeBikes, queue)
-      _line = OnQueue(wrappedValue: [], queue)
-    }
-
-    private var counts: StationCounts {
-      StationCounts(freeBikes: free, emptySlots: stage.station.capacity - free)
-    }
-
-    /// On the queue: takes a free bike if there is one.
-    private func take(_ rider: Int) -> Bool {
-      guard free > 0 else { return false }
-      free -= 1
-      stage.audit.observe(counts)
-      stage.tookBike(rider, counts)
-      return true
+      _rossio = OnQueue(wrappedValue: WaitingLine(stage), queue)
     }
 
     /// Racy: one block that looks; the answer comes on `replyQueue`.
@@ -40,7 +25,7 @@ extension CallbacksEra {
       _ rider: Int, replyQueue: DispatchQueue, completion: @escaping @Sendable (Bool) -> Void
     ) {
       queue.async { [self] in
-        let took = take(rider)
+        let took = rossio.take(rider)
         if !took { stage.sawNoBike(rider) }
         replyQueue.async { completion(took) }
       }
@@ -52,8 +37,7 @@ extension CallbacksEra {
       completion: @escaping @Sendable (WaitEnd) -> Void
     ) {
       queue.async { [self] in
-        line.append((rider, { end in replyQueue.async { completion(end) } }))
-        stage.joinedLine(rider)
+        rossio.join(rider) { end in replyQueue.async { completion(end) } }
       }
     }
 
@@ -64,9 +48,8 @@ extension CallbacksEra {
       completion: @escaping @Sendable (WaitEnd) -> Void
     ) {
       queue.async { [self] in
-        guard !take(rider) else { return replyQueue.async { completion(.handed) } }
-        line.append((rider, { end in replyQueue.async { completion(end) } }))
-        stage.joinedLine(rider)
+        guard !rossio.take(rider) else { return replyQueue.async { completion(.handed) } }
+        rossio.join(rider) { end in replyQueue.async { completion(end) } }
       }
     }
 
@@ -74,34 +57,20 @@ extension CallbacksEra {
     /// line's completion; safe, hands it to the head of the line, or docks it.
     func dock(replyQueue: DispatchQueue, completion: @escaping @Sendable () -> Void) {
       queue.async { [self] in
-        defer { replyQueue.async(execute: completion) }
-        if stage.mode.isFix, !line.isEmpty {
-          let head = line.removeFirst()
-          stage.handed(head.rider)
-          return head.wake(.handed)
-        }
-        free += 1
-        stage.audit.observe(counts)
-        stage.docked(counts)
-        guard !line.isEmpty else { return }
-        let head = line.removeFirst()
-        stage.woken(head.rider)
-        head.wake(.woken)
+        if let (wake, end) = rossio.dock() { wake(end) }
+        replyQueue.async(execute: completion)
       }
     }
 
     /// The stage's call-off: each sleeper's completion, called once.
     func callOff(_ sleepers: [Int]) {
       queue.async { [self] in
-        for rider in sleepers {
-          guard let index = line.firstIndex(where: { $0.rider == rider }) else { continue }
-          line.remove(at: index).wake(.calledOff)
-        }
+        for wake in rossio.callOff(sleepers) { wake(.calledOff) }
       }
     }
 
     func end(_ completion: @escaping @Sendable (StationCounts) -> Void) {
-      queue.async { [self] in completion(counts) }
+      queue.async { [self] in completion(rossio.counts) }
     }
   }
 

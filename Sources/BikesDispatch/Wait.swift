@@ -12,19 +12,15 @@ extension DispatchEra {
   final class WaitingRossio: Sendable {
     private let condition = NSCondition()
     /// Guarded by `condition` (its lock): the lesson's state, which the
-    /// compiler cannot see is guarded.
-    nonisolated(unsafe) private var free: Int
-    nonisolated(unsafe) private var line: [Int] = []
+    /// compiler cannot see is guarded. A rider's number stands for it in
+    /// the line; `ended` says how its sleep ended.
+    nonisolated(unsafe) private var rossio: WaitingLine<Int>
     nonisolated(unsafe) private var ended: [Int: WaitEnd] = [:]
     private let stage: WaitStage
 
     init(_ stage: WaitStage) {
       self.stage = stage
-      free = stage.station.freeBikes
-    }
-
-    private var counts: StationCounts {
-      StationCounts(freeBikes: free, emptySlots: stage.station.capacity - free)
+      rossio = WaitingLine(stage)
     }
 
     /// Takes a free bike if there is one (check and act under the lock).
@@ -34,12 +30,7 @@ extension DispatchEra {
     func look(_ rider: Int) -> Bool {
       condition.lock()
       defer { condition.unlock() }
-      if free > 0 {
-        free -= 1
-        stage.audit.observe(counts)
-        stage.tookBike(rider, counts)
-        return true
-      }
+      if rossio.take(rider) { return true }
       guard stage.mode.isFix else {
         stage.sawNoBike(rider)
         return false
@@ -58,8 +49,7 @@ extension DispatchEra {
     /// Under the lock: joins the line and waits, `while` nothing has ended
     /// the wait (a wake-up can come for another rider, or for nobody).
     private func sleepInLine(_ rider: Int) -> WaitEnd {
-      line.append(rider)
-      stage.joinedLine(rider)
+      rossio.join(rider, rider)
       while ended[rider] == nil { condition.wait() }
       return ended.removeValue(forKey: rider)!
     }
@@ -69,20 +59,8 @@ extension DispatchEra {
     func dock() {
       condition.lock()
       defer { condition.unlock() }
-      if stage.mode.isFix, !line.isEmpty {
-        let head = line.removeFirst()
-        ended[head] = .handed
-        stage.handed(head)
-      } else {
-        free += 1
-        stage.audit.observe(counts)
-        stage.docked(counts)
-        if !line.isEmpty {
-          let head = line.removeFirst()
-          ended[head] = .woken
-          stage.woken(head)
-        }
-      }
+      guard let (rider, end) = rossio.dock() else { return }
+      ended[rider] = end
       condition.broadcast()
     }
 
@@ -90,17 +68,14 @@ extension DispatchEra {
     func callOff(_ sleepers: [Int]) {
       condition.lock()
       defer { condition.unlock() }
-      for rider in sleepers where line.contains(rider) {
-        line.removeAll { $0 == rider }
-        ended[rider] = .calledOff
-      }
+      for rider in rossio.callOff(sleepers) { ended[rider] = .calledOff }
       condition.broadcast()
     }
 
     var end: StationCounts {
       condition.lock()
       defer { condition.unlock() }
-      return counts
+      return rossio.counts
     }
   }
 

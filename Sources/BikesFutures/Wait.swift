@@ -13,33 +13,18 @@ extension FuturesEra {
     // Swift 6 opt-out: as the era's Station, the state is confined to
     // `queue`, which the compiler cannot see; `@OnQueue` checks it.
     private let queue = DispatchQueue(label: "station.rossio.wait")
-    @OnQueue private var free: Int
-    @OnQueue private var line: [(rider: Int, promise: Future<WaitEnd, Never>)]
+    @OnQueue private var rossio: WaitingLine<Future<WaitEnd, Never>>
     private let stage: WaitStage
 
     init(_ stage: WaitStage) {
       self.stage = stage
-      _free = OnQueue(wrappedValue: stage.station.freeBikes, queue)
-      _line = OnQueue(wrappedValue: [], queue)
-    }
-
-    private var counts: StationCounts {
-      StationCounts(freeBikes: free, emptySlots: stage.station.capacity - free)
-    }
-
-    /// On the queue: takes a free bike if there is one.
-    private func take(_ rider: Int) -> Bool {
-      guard free > 0 else { return false }
-      free -= 1
-      stage.audit.observe(counts)
-      stage.tookBike(rider, counts)
-      return true
+      _rossio = OnQueue(wrappedValue: WaitingLine(stage), queue)
     }
 
     /// Racy: a future that looks: true if the rider took a bike.
     func look(_ rider: Int) -> Future<Bool, Never> {
       Future(on: queue) { [self] in
-        let took = take(rider)
+        let took = rossio.take(rider)
         if !took { stage.sawNoBike(rider) }
         return took
       }
@@ -48,10 +33,7 @@ extension FuturesEra {
     /// Racy: another future, whose work keeps the rider's promise in the line.
     func joinLine(_ rider: Int) -> Future<WaitEnd, Never> {
       .byHand { promise in
-        queue.async { [self] in
-          line.append((rider, promise))
-          stage.joinedLine(rider)
-        }
+        queue.async { [self] in rossio.join(rider, promise) }
       }
     }
 
@@ -60,12 +42,11 @@ extension FuturesEra {
     func lookOrJoin(_ rider: Int) -> Future<WaitEnd, Never> {
       .byHand { promise in
         queue.async { [self] in
-          guard !take(rider) else {
+          guard !rossio.take(rider) else {
             _ = promise.finish(.handed)
             return
           }
-          line.append((rider, promise))
-          stage.joinedLine(rider)
+          rossio.join(rider, promise)
         }
       }
     }
@@ -74,33 +55,18 @@ extension FuturesEra {
     /// the line's promise; safe, hands it to the head of the line, or docks it.
     func dock() -> Future<Void, Never> {
       Future(on: queue) { [self] in
-        if stage.mode.isFix, !line.isEmpty {
-          let head = line.removeFirst()
-          stage.handed(head.rider)
-          _ = head.promise.finish(.handed)
-          return
-        }
-        free += 1
-        stage.audit.observe(counts)
-        stage.docked(counts)
-        guard !line.isEmpty else { return }
-        let head = line.removeFirst()
-        stage.woken(head.rider)
-        _ = head.promise.finish(.woken)
+        if let (promise, end) = rossio.dock() { _ = promise.finish(end) }
       }
     }
 
     /// The stage's call-off: each sleeper's promise, finished once.
     func callOff(_ sleepers: [Int]) {
       queue.async { [self] in
-        for rider in sleepers {
-          guard let index = line.firstIndex(where: { $0.rider == rider }) else { continue }
-          _ = line.remove(at: index).promise.finish(.calledOff)
-        }
+        for promise in rossio.callOff(sleepers) { _ = promise.finish(.calledOff) }
       }
     }
 
-    func end() -> Future<StationCounts, Never> { Future(on: queue) { [self] in counts } }
+    func end() -> Future<StationCounts, Never> { Future(on: queue) { [self] in rossio.counts } }
   }
 
   static func wait(_ stage: WaitStage) async -> [StationCounts] {

@@ -68,68 +68,40 @@ extension OperationsEra {
     // Swift 6 opt-out: as the era's Station, the state belongs to `queue`
     // (one operation at a time), which the compiler cannot see.
     let queue = OperationQueue()
-    private var free: Int
-    private var line: [Wake] = []
+    private var rossio: WaitingLine<Wake>
     private let stage: WaitStage
 
     init(_ stage: WaitStage) {
       self.stage = stage
-      free = stage.station.freeBikes
+      rossio = WaitingLine(stage)
       queue.name = "station Rossio (wait)"
       queue.maxConcurrentOperationCount = 1
     }
 
-    private var counts: StationCounts {
-      StationCounts(freeBikes: free, emptySlots: stage.station.capacity - free)
-    }
-
     /// On the queue: takes a free bike if there is one.
-    func take(_ rider: Int) -> Bool {
-      guard free > 0 else { return false }
-      free -= 1
-      stage.audit.observe(counts)
-      stage.tookBike(rider, counts)
-      return true
-    }
+    func take(_ rider: Int) -> Bool { rossio.take(rider) }
 
     /// On the queue: racy, the rider saw none; safe, it joins in the same operation.
     func sawNone(_ rider: Int) { stage.sawNoBike(rider) }
 
     /// On the queue: keeps `wake` in the line.
-    func join(_ wake: Wake) {
-      line.append(wake)
-      stage.joinedLine(wake.rider)
-    }
+    func join(_ wake: Wake) { rossio.join(wake.rider, wake) }
 
     /// On the queue: the van docks a bike: racy, into a dock, then finishes
     /// the head of the line's `Wake`; safe, hands it to the head, or docks it.
     func dock() {
-      if stage.mode.isFix, !line.isEmpty {
-        let head = line.removeFirst()
-        stage.handed(head.rider)
-        return head.finish(.handed)
-      }
-      free += 1
-      stage.audit.observe(counts)
-      stage.docked(counts)
-      guard !line.isEmpty else { return }
-      let head = line.removeFirst()
-      stage.woken(head.rider)
-      head.finish(.woken)
+      if let (wake, end) = rossio.dock() { wake.finish(end) }
     }
 
     /// The stage's call-off: an operation that finishes each sleeper's `Wake`.
     func callOff(_ sleepers: [Int]) {
       queue.addOperation { [self] in
-        for rider in sleepers {
-          guard let index = line.firstIndex(where: { $0.rider == rider }) else { continue }
-          line.remove(at: index).finish(.calledOff)
-        }
+        for wake in rossio.callOff(sleepers) { wake.finish(.calledOff) }
       }
     }
 
     /// Once every operation has finished.
-    var end: StationCounts { counts }
+    var end: StationCounts { rossio.counts }
   }
 
   static func wait(_ stage: WaitStage) async -> [StationCounts] {

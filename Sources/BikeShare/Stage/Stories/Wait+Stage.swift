@@ -150,3 +150,66 @@ final class Rest: Sendable {
     }
   }
 }
+
+/// Rossio's bikes and line in the wait story: the bookkeeping every era
+/// shares, kept behind the era's own protection (a lock, a serial queue,
+/// an operation queue, an actor). What an era writes itself is how it
+/// guards this, and how a sleeper sleeps and is resumed (`Sleeper`: a
+/// continuation, a completion, a promise, an operation).
+public struct WaitingLine<Sleeper> {
+  private let stage: WaitStage
+  private var free: Int
+  private var line: [(rider: Int, sleeper: Sleeper)] = []
+
+  public init(_ stage: WaitStage) {
+    self.stage = stage
+    free = stage.station.freeBikes
+  }
+
+  public var counts: StationCounts {
+    StationCounts(freeBikes: free, emptySlots: stage.station.capacity - free)
+  }
+
+  /// Takes a free bike if there is one (the check and the act in one
+  /// step), and logs it: true if the rider rides now.
+  public mutating func take(_ rider: Int) -> Bool {
+    guard free > 0 else { return false }
+    free -= 1
+    stage.audit.observe(counts)
+    stage.tookBike(rider, counts)
+    return true
+  }
+
+  /// Joins the end of the line, asleep (logged, and told to the gate).
+  public mutating func join(_ rider: Int, _ sleeper: Sleeper) {
+    line.append((rider, sleeper))
+    stage.joinedLine(rider)
+  }
+
+  /// The van docks a bike: safe, it is handed to the head of the line, if
+  /// any; racy (or with nobody in line), it goes into a dock, and the head
+  /// of the line, if any, is woken to look again. Returns the sleeper to
+  /// resume, and with what.
+  public mutating func dock() -> (Sleeper, WaitEnd)? {
+    if stage.mode.isFix, !line.isEmpty {
+      let head = line.removeFirst()
+      stage.handed(head.rider)
+      return (head.sleeper, .handed)
+    }
+    free += 1
+    stage.audit.observe(counts)
+    stage.docked(counts)
+    guard !line.isEmpty else { return nil }
+    let head = line.removeFirst()
+    stage.woken(head.rider)
+    return (head.sleeper, .woken)
+  }
+
+  /// The stage's call-off: the sleepers among `riders` leave the line;
+  /// returns them, each to be resumed once with `.calledOff`.
+  public mutating func callOff(_ riders: [Int]) -> [Sleeper] {
+    let leaving = line.filter { riders.contains($0.rider) }.map(\.sleeper)
+    line.removeAll { riders.contains($0.rider) }
+    return leaving
+  }
+}
