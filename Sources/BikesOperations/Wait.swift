@@ -131,7 +131,8 @@ extension OperationsEra {
           let wake = Wake(rider: rider)
           let took = Locked(false)
           let after = BlockOperation {
-            if took.withLock({ $0 }) || wake.end == .handed || wake.end == .calledOff {
+            // Safe: whatever ended the wait (the bike handed, or the call-off), the visit is over.
+            if took.withLock({ $0 }) || stage.mode.isFix || wake.end == .calledOff {
               return done()
             }
             guard probe.pass(stage.wait(rider)) else { return done() }
