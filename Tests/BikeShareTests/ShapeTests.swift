@@ -66,6 +66,9 @@ import Testing
     #expect(
       block.contains(CommandLineParser.optionLines(for: .callbacks).joined(separator: "\n")),
       "the options every era takes")
+    #expect(
+      block.contains(StageOption.all.flatMap(\.helpLines).joined(separator: "\n")),
+      "the stage options every era takes")
     for era in EraInfo.all where !era.ownOptions.isEmpty || !era.ownModes.isEmpty {
       let own = ([.mode(era.ownModes)] + era.ownOptions).flatMap(\.helpLines)
       #expect(block.contains("\(era.executable) also has:\n" + own.joined(separator: "\n")))

@@ -26,7 +26,7 @@ import Testing
           \(bikes) stress [stage]     no gate, the real runtime, N runs: an outcome histogram
           \(bikes) play [stage]       you choose who goes next: a game (default --mode racy)
           \(bikes) hazards [NAME]     its own ways to hang, each shown, then fixed (or: all)
-          \(bikes) starts             which of two pieces of work started in turn begins first (--pairs N)
+          \(bikes) starts             which of two jobs sent in turn starts first (--pairs N)
 
         OPTIONS
         \(era.ownHelp)
@@ -70,7 +70,7 @@ import Testing
                                            (--riders 1 to 4)
                                          wait: riders wait at empty Rossio for van V's bikes
                                            (--riders 1 to 3)
-          --riders N                     riders on the stage: 2 to 4 (cancel, order: 1 to 4; wait: 1 to 3; default 2)
+          --riders N                     riders: 2 to 4 (cancel, order: 1 to 4; wait: 1 to 3; default 2)
           --schedule S                   replay only: the order, e.g. 'A:arrive B:arrive B:window A:window'
           --max-switches N               explore only: at most N preemptions (default: no bound)
           --runs N                       stress only: runs (default 10000)

@@ -15,7 +15,7 @@ extension CommandLineParser {
       \(usage("[run] [options]", "simulate (the default)"))
       \(StageCommand.allCases.map { usage("\($0.rawValue) [stage]", $0.usage) }.joined(separator: "\n"))
       \(usage("hazards [NAME]", "its own ways to hang, each shown, then fixed (or: all)"))
-      \(usage("starts", "which of two pieces of work started in turn begins first (--pairs N)"))
+      \(usage("starts", "which of two jobs sent in turn starts first (--pairs N)"))
 
       OPTIONS
       \(optionLines(for: era).joined(separator: "\n"))

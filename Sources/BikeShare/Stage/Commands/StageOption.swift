@@ -103,7 +103,7 @@ extension StageOption {
     },
     .number(
       "--riders", 1...4,
-      "riders on the stage: 2 to 4 (cancel, order: 1 to 4; wait: 1 to 3; default 2)",
+      "riders: 2 to 4 (cancel, order: 1 to 4; wait: 1 to 3; default 2)",
       for: Set(StageCommand.allCases)
     ) {
       $0.riders = $1
