@@ -69,6 +69,10 @@ import Testing
     #expect(
       block.contains(StageOption.all.flatMap(\.helpLines).joined(separator: "\n")),
       "the stage options every era takes")
+    for era in EraInfo.all where !era.ownStageOptions.isEmpty {
+      let stageOnly = era.ownStageOptions.flatMap(\.helpLines).joined(separator: "\n")
+      #expect(block.contains(stageOnly), "\(era.executable)'s stage options")
+    }
     for era in EraInfo.all where !era.ownOptions.isEmpty || !era.ownModes.isEmpty {
       let own = ([.mode(era.ownModes)] + era.ownOptions).flatMap(\.helpLines)
       #expect(block.contains("\(era.executable) also has:\n" + own.joined(separator: "\n")))
