@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Does any learner's `stress` crash or hang? Every story (slot, bike,
-# transfer, cancel, order) in every era, racy and safe, N runs a process,
+# transfer, cancel, order, wait) in every era, racy and safe, N runs a process,
 # several processes a cell, in one build. A process that dies of a signal is
 # a crash; one that exits 4 (stress counted a run that never ended) or is
 # still running after 300 s is a hang. One line a cell, then the totals.
@@ -53,7 +53,7 @@ total=(0 0 0)
 for era in callbacks operations dispatch futures actors; do
   count=$processes
   [ "$era" = operations ] && count=$operations
-  for story in slot bike transfer cancel order; do
+  for story in slot bike transfer cancel order wait; do
     for mode in racy safe; do
       crashes=0
       hangs=0

@@ -1,7 +1,7 @@
 import BikeShare
 import Foundation
 
-/// Part 6 of the bench: the explorer's speed, per era and story. Each era's
+/// Part 8 of the bench: the explorer's speed, per era and story. Each era's
 /// `explore` (release build, racy mode, `--format json`) walks every
 /// schedule of a story, each one the era's real code held and released at
 /// its probe points, in a process of its own: schedules a second, and the
@@ -15,8 +15,8 @@ struct ExploreStep: Codable, Sendable, Equatable {
   let schedules: Int
   let wallSeconds: Double
   let processorSeconds: Double
-
-  var schedulesASecond: Double { Double(schedules) / max(wallSeconds, 0.001) }
+  /// Kept with the figures it comes from, so that the JSON carries it.
+  let schedulesASecond: Double
 
   enum CodingKeys: String, CodingKey {
     case era, story, riders, schedules
@@ -31,28 +31,7 @@ struct ExploreStep: Codable, Sendable, Equatable {
   ) {
     (self.era, self.story, self.riders, self.schedules) = (era, story, riders, schedules)
     (self.wallSeconds, self.processorSeconds) = (wallSeconds, processorSeconds)
-  }
-
-  init(from decoder: any Decoder) throws {
-    let values = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      era: try values.decode(String.self, forKey: .era),
-      story: try values.decode(String.self, forKey: .story),
-      riders: try values.decode(Int.self, forKey: .riders),
-      schedules: try values.decode(Int.self, forKey: .schedules),
-      wallSeconds: try values.decode(Double.self, forKey: .wallSeconds),
-      processorSeconds: try values.decode(Double.self, forKey: .processorSeconds))
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var values = encoder.container(keyedBy: CodingKeys.self)
-    try values.encode(era, forKey: .era)
-    try values.encode(story, forKey: .story)
-    try values.encode(riders, forKey: .riders)
-    try values.encode(schedules, forKey: .schedules)
-    try values.encode(wallSeconds, forKey: .wallSeconds)
-    try values.encode(processorSeconds, forKey: .processorSeconds)
-    try values.encode(schedulesASecond, forKey: .schedulesASecond)
+    schedulesASecond = Double(schedules) / max(wallSeconds, 0.001)
   }
 }
 
