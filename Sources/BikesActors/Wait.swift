@@ -14,28 +14,28 @@ extension ActorsEra {
 
     init(_ stage: WaitStage) {
       self.stage = stage
-      rossio = WaitingLine(stage)
+      rossio = WaitingLine(stage) { wake, end in wake.resume(returning: end) }
     }
 
     var end: StationCounts { rossio.counts }
 
-    /// Takes a free bike if there is one; true if the rider rides now.
+    /// Racy: takes a free bike if there is one; true if the rider rides now.
     func look(_ rider: Int) -> Bool {
       if rossio.take(rider) { return true }
       stage.sawNoBike(rider)
       return false
     }
 
-    /// Racy: joins the line and sleeps; true if a dock woke it.
-    func joinAndWait(_ rider: Int) async -> Bool {
-      await sleepInLine(rider) == .woken
+    /// Racy: joins the line and sleeps.
+    func joinAndWait(_ rider: Int) async -> WaitEnd {
+      await sleepInLine(rider)
     }
 
     /// Safe: takes a free bike, or joins the line in the same step and
-    /// sleeps until a dock hands it one; true if the rider rides.
-    func lookOrWait(_ rider: Int) async -> Bool {
-      if rossio.take(rider) { return true }
-      return await sleepInLine(rider) == .handed
+    /// sleeps; nil if the rider took a bike at once.
+    func lookOrWait(_ rider: Int) async -> WaitEnd? {
+      if rossio.take(rider) { return nil }
+      return await sleepInLine(rider)
     }
 
     /// The closure runs at once, on the actor: nothing comes between the
@@ -44,36 +44,40 @@ extension ActorsEra {
       await withCheckedContinuation { wake in rossio.join(rider, wake) }
     }
 
-    /// The van docks a bike: racy, into a dock, then resumes the head of
-    /// the line; safe, hands it to the head of the line, or docks it.
-    func dock() {
-      guard let (wake, end) = rossio.dock() else { return }
-      wake.resume(returning: end)
+    /// After a wait: reads the rider's call-off; true if it goes on.
+    func read(_ rider: Int, after end: WaitEnd) -> Bool {
+      rossio.read(rider, after: end)
     }
 
-    /// The stage's call-off: each sleeper leaves the line, resumed once.
-    func callOff(_ sleepers: [Int]) {
-      for wake in rossio.callOff(sleepers) { wake.resume(returning: .calledOff) }
-    }
+    /// The van docks a bike: racy, into a dock, then resumes the head of
+    /// the line; safe, hands it to the head of the line, or docks it.
+    func dock() { rossio.dock() }
+
+    /// A call-off: each of `riders` in the line leaves it, resumed once.
+    func callOff(_ riders: [Int]) { rossio.callOff(riders) }
   }
 
   static func wait(_ stage: WaitStage) async -> [StationCounts] {
     let rossio = WaitingRossio(stage)
-    stage.callOff { sleepers in Task { await rossio.callOff(sleepers) } }
+    stage.callOff { riders in Task { await rossio.callOff(riders) } }
     let probe = stage.probe
     await withTaskGroup(of: Void.self) { group in
       for rider in stage.riders {
         group.addTask {
           defer { stage.finished(rider) }
           while await probe.pass(stage.look(rider)) {
+            let end: WaitEnd
             if stage.mode.isFix {
-              _ = await rossio.lookOrWait(rider)
-              return
+              guard let waited = await rossio.lookOrWait(rider) else { return }
+              end = waited
+            } else {
+              if await rossio.look(rider) { return }
+              guard await probe.pass(stage.wait(rider)) else { return }
+              end = await rossio.joinAndWait(rider)
             }
-            if await rossio.look(rider) { return }
-            guard await probe.pass(stage.wait(rider)), await rossio.joinAndWait(rider) else {
-              return
-            }
+            // Chapter 09's rule: read the call-off after every wait, one that got the bike too.
+            if let woke = stage.woke(rider), await !probe.pass(woke) { return }
+            guard await rossio.read(rider, after: end), end == .woken else { return }
           }
         }
       }

@@ -17,7 +17,7 @@ extension CallbacksEra {
 
     init(_ stage: WaitStage) {
       self.stage = stage
-      _rossio = OnQueue(wrappedValue: WaitingLine(stage), queue)
+      _rossio = OnQueue(wrappedValue: WaitingLine(stage) { wake, end in wake(end) }, queue)
     }
 
     /// Racy: one block that looks; the answer comes on `replyQueue`.
@@ -42,14 +42,25 @@ extension CallbacksEra {
     }
 
     /// Safe: one block that takes a bike, or keeps the completion in the
-    /// line in the same block; `.handed` if the rider rides.
+    /// line in the same block; nil if the rider took a bike at once.
     func lookOrJoin(
       _ rider: Int, replyQueue: DispatchQueue,
-      completion: @escaping @Sendable (WaitEnd) -> Void
+      completion: @escaping @Sendable (WaitEnd?) -> Void
     ) {
       queue.async { [self] in
-        guard !rossio.take(rider) else { return replyQueue.async { completion(.handed) } }
+        guard !rossio.take(rider) else { return replyQueue.async { completion(nil) } }
         rossio.join(rider) { end in replyQueue.async { completion(end) } }
+      }
+    }
+
+    /// After a wait: a block that reads the rider's call-off; true if it goes on.
+    func read(
+      _ rider: Int, after end: WaitEnd, replyQueue: DispatchQueue,
+      completion: @escaping @Sendable (Bool) -> Void
+    ) {
+      queue.async { [self] in
+        let goesOn = rossio.read(rider, after: end)
+        replyQueue.async { completion(goesOn) }
       }
     }
 
@@ -57,16 +68,15 @@ extension CallbacksEra {
     /// line's completion; safe, hands it to the head of the line, or docks it.
     func dock(replyQueue: DispatchQueue, completion: @escaping @Sendable () -> Void) {
       queue.async { [self] in
-        if let (wake, end) = rossio.dock() { wake(end) }
+        rossio.dock()
         replyQueue.async(execute: completion)
       }
     }
 
-    /// The stage's call-off: each sleeper's completion, called once.
-    func callOff(_ sleepers: [Int]) {
-      queue.async { [self] in
-        for wake in rossio.callOff(sleepers) { wake(.calledOff) }
-      }
+    /// A call-off: a block in which each of `riders` in the line leaves it,
+    /// its completion called once.
+    func callOff(_ riders: [Int]) {
+      queue.async { [self] in rossio.callOff(riders) }
     }
 
     func end(_ completion: @escaping @Sendable (StationCounts) -> Void) {
@@ -91,14 +101,22 @@ extension CallbacksEra {
       @Sendable func look() {
         guard probe.pass(stage.look(rider)) else { return done() }
         guard !stage.mode.isFix else {
-          return rossio.lookOrJoin(rider, replyQueue: lane) { _ in done() }
+          return rossio.lookOrJoin(rider, replyQueue: lane) { end in
+            guard let end else { return done() }
+            woke(end)
+          }
         }
         rossio.look(rider, replyQueue: lane) { took in
           guard !took else { return done() }
           guard probe.pass(stage.wait(rider)) else { return done() }
-          rossio.joinLine(rider, replyQueue: lane) { end in
-            end == .woken ? look() : done()
-          }
+          rossio.joinLine(rider, replyQueue: lane, completion: woke)
+        }
+      }
+      // Chapter 09's rule: read the call-off after every wait, one that got the bike too.
+      @Sendable func woke(_ end: WaitEnd) {
+        if let stop = stage.woke(rider), !probe.pass(stop) { return done() }
+        rossio.read(rider, after: end, replyQueue: lane) { goesOn in
+          goesOn && end == .woken ? look() : done()
         }
       }
       lane.async { look() }

@@ -10,48 +10,70 @@ import Foundation
 /// under it.
 extension DispatchEra {
   final class WaitingRossio: Sendable {
-    private let condition = NSCondition()
+    /// A rider asleep in the line: how its sleep ended, once it has.
+    /// Guarded by the condition's lock, which the compiler cannot see.
+    final class Bed: @unchecked Sendable {
+      var end: WaitEnd?
+    }
+
+    private let condition: NSCondition
     /// Guarded by `condition` (its lock): the lesson's state, which the
-    /// compiler cannot see is guarded. A rider's number stands for it in
-    /// the line; `ended` says how its sleep ended.
-    nonisolated(unsafe) private var rossio: WaitingLine<Int>
-    nonisolated(unsafe) private var ended: [Int: WaitEnd] = [:]
+    /// compiler cannot see is guarded.
+    nonisolated(unsafe) private var rossio: WaitingLine<Bed>
     private let stage: WaitStage
 
     init(_ stage: WaitStage) {
       self.stage = stage
-      rossio = WaitingLine(stage)
+      let condition = NSCondition()
+      self.condition = condition
+      // A sleeper is resumed under the lock: its bed says how, and every
+      // waiter wakes to look at its own.
+      rossio = WaitingLine(stage) { bed, end in
+        bed.end = end
+        condition.broadcast()
+      }
     }
 
-    /// Takes a free bike if there is one (check and act under the lock).
-    /// Safe: with none, joins the line in the same hold of the lock and
-    /// waits. Returns true if the rider rides now; racy: false when it saw
-    /// none.
+    /// Racy: takes a free bike if there is one (check and act under the
+    /// lock); false when the rider saw none.
     func look(_ rider: Int) -> Bool {
       condition.lock()
       defer { condition.unlock() }
       if rossio.take(rider) { return true }
-      guard stage.mode.isFix else {
-        stage.sawNoBike(rider)
-        return false
-      }
-      return sleepInLine(rider) == .handed
+      stage.sawNoBike(rider)
+      return false
     }
 
-    /// Racy: joins the line, a second hold of the lock, and waits; true if
-    /// woken by a dock (look again), false if called off.
-    func joinAndWait(_ rider: Int) -> Bool {
+    /// Racy: joins the line, a second hold of the lock, and waits.
+    func joinAndWait(_ rider: Int) -> WaitEnd {
       condition.lock()
       defer { condition.unlock() }
-      return sleepInLine(rider) == .woken
+      return sleepInLine(rider)
+    }
+
+    /// Safe: takes a free bike, or joins the line in the same hold of the
+    /// lock and waits; nil if the rider took a bike at once.
+    func lookOrWait(_ rider: Int) -> WaitEnd? {
+      condition.lock()
+      defer { condition.unlock() }
+      if rossio.take(rider) { return nil }
+      return sleepInLine(rider)
     }
 
     /// Under the lock: joins the line and waits, `while` nothing has ended
-    /// the wait (a wake-up can come for another rider, or for nobody).
+    /// this rider's wait (a broadcast can be for another rider).
     private func sleepInLine(_ rider: Int) -> WaitEnd {
-      rossio.join(rider, rider)
-      while ended[rider] == nil { condition.wait() }
-      return ended.removeValue(forKey: rider)!
+      let bed = Bed()
+      rossio.join(rider, bed)
+      while bed.end == nil { condition.wait() }
+      return bed.end!
+    }
+
+    /// After a wait: reads the rider's call-off; true if it goes on.
+    func read(_ rider: Int, after end: WaitEnd) -> Bool {
+      condition.lock()
+      defer { condition.unlock() }
+      return rossio.read(rider, after: end)
     }
 
     /// The van docks a bike: racy, into a dock, then wakes the head of the
@@ -59,17 +81,14 @@ extension DispatchEra {
     func dock() {
       condition.lock()
       defer { condition.unlock() }
-      guard let (rider, end) = rossio.dock() else { return }
-      ended[rider] = end
-      condition.broadcast()
+      rossio.dock()
     }
 
-    /// The stage's call-off: each sleeper leaves the line.
-    func callOff(_ sleepers: [Int]) {
+    /// A call-off: each of `riders` in the line leaves it.
+    func callOff(_ riders: [Int]) {
       condition.lock()
       defer { condition.unlock() }
-      for rider in rossio.callOff(sleepers) { ended[rider] = .calledOff }
-      condition.broadcast()
+      rossio.callOff(riders)
     }
 
     var end: StationCounts {
@@ -93,8 +112,18 @@ extension DispatchEra {
             all.leave()
           }
           while probe.pass(stage.look(rider)) {
-            if rossio.look(rider) || stage.mode.isFix { return }
-            guard probe.pass(stage.wait(rider)), rossio.joinAndWait(rider) else { return }
+            let end: WaitEnd
+            if stage.mode.isFix {
+              guard let waited = rossio.lookOrWait(rider) else { return }
+              end = waited
+            } else {
+              if rossio.look(rider) { return }
+              guard probe.pass(stage.wait(rider)) else { return }
+              end = rossio.joinAndWait(rider)
+            }
+            // Chapter 09's rule: read the call-off after every wait, one that got the bike too.
+            if let woke = stage.woke(rider), !probe.pass(woke) { return }
+            guard rossio.read(rider, after: end), end == .woken else { return }
           }
         }.start()
       }

@@ -13,12 +13,17 @@ extension FuturesEra {
     // Swift 6 opt-out: as the era's Station, the state is confined to
     // `queue`, which the compiler cannot see; `@OnQueue` checks it.
     private let queue = DispatchQueue(label: "station.rossio.wait")
-    @OnQueue private var rossio: WaitingLine<Future<WaitEnd, Never>>
+    /// A sleeper is the promise of how its wait ended (nil: the safe look
+    /// took a bike at once, and the rider never slept).
+    @OnQueue private var rossio: WaitingLine<Future<WaitEnd?, Never>>
     private let stage: WaitStage
 
     init(_ stage: WaitStage) {
       self.stage = stage
-      _rossio = OnQueue(wrappedValue: WaitingLine(stage), queue)
+      let line = WaitingLine<Future<WaitEnd?, Never>>(stage) { promise, end in
+        _ = promise.finish(end)
+      }
+      _rossio = OnQueue(wrappedValue: line, queue)
     }
 
     /// Racy: a future that looks: true if the rider took a bike.
@@ -31,19 +36,19 @@ extension FuturesEra {
     }
 
     /// Racy: another future, whose work keeps the rider's promise in the line.
-    func joinLine(_ rider: Int) -> Future<WaitEnd, Never> {
+    func joinLine(_ rider: Int) -> Future<WaitEnd?, Never> {
       .byHand { promise in
         queue.async { [self] in rossio.join(rider, promise) }
       }
     }
 
     /// Safe: one future whose work takes a bike or keeps the promise in
-    /// the line; `.handed` if the rider rides.
-    func lookOrJoin(_ rider: Int) -> Future<WaitEnd, Never> {
+    /// the line; nil if the rider took a bike at once.
+    func lookOrJoin(_ rider: Int) -> Future<WaitEnd?, Never> {
       .byHand { promise in
         queue.async { [self] in
           guard !rossio.take(rider) else {
-            _ = promise.finish(.handed)
+            _ = promise.finish(nil)
             return
           }
           rossio.join(rider, promise)
@@ -51,19 +56,20 @@ extension FuturesEra {
       }
     }
 
+    /// After a wait: a future that reads the rider's call-off; true if it goes on.
+    func read(_ rider: Int, after end: WaitEnd) -> Future<Bool, Never> {
+      Future(on: queue) { [self] in rossio.read(rider, after: end) }
+    }
+
     /// The van docks a bike: racy, into a dock, then finishes the head of
     /// the line's promise; safe, hands it to the head of the line, or docks it.
     func dock() -> Future<Void, Never> {
-      Future(on: queue) { [self] in
-        if let (promise, end) = rossio.dock() { _ = promise.finish(end) }
-      }
+      Future(on: queue) { [self] in rossio.dock() }
     }
 
-    /// The stage's call-off: each sleeper's promise, finished once.
-    func callOff(_ sleepers: [Int]) {
-      queue.async { [self] in
-        for promise in rossio.callOff(sleepers) { _ = promise.finish(.calledOff) }
-      }
+    /// A call-off: each of `riders` in the line leaves it, its promise finished once.
+    func callOff(_ riders: [Int]) {
+      queue.async { [self] in rossio.callOff(riders) }
     }
 
     func end() -> Future<StationCounts, Never> { Future(on: queue) { [self] in rossio.counts } }
@@ -79,14 +85,18 @@ extension FuturesEra {
       Future<Void, Never>.onNewThread {
         defer { stage.finished(rider) }
         while probe.pass(stage.look(rider)) {
+          let waited: WaitEnd?
           if stage.mode.isFix {
-            _ = rossio.lookOrJoin(rider).wait()
-            return
+            waited = rossio.lookOrJoin(rider).wait()
+          } else {
+            if rossio.look(rider).wait() { return }
+            guard probe.pass(stage.wait(rider)) else { return }
+            waited = rossio.joinLine(rider).wait()
           }
-          if rossio.look(rider).wait() { return }
-          guard probe.pass(stage.wait(rider)), rossio.joinLine(rider).wait() == .woken else {
-            return
-          }
+          guard let end = waited else { return }
+          // Chapter 09's rule: read the call-off after every wait, one that got the bike too.
+          if let woke = stage.woke(rider), !probe.pass(woke) { return }
+          guard rossio.read(rider, after: end).wait(), end == .woken else { return }
         }
       }
     }

@@ -73,7 +73,7 @@ extension OperationsEra {
 
     init(_ stage: WaitStage) {
       self.stage = stage
-      rossio = WaitingLine(stage)
+      rossio = WaitingLine(stage) { wake, end in wake.finish(end) }
       queue.name = "station Rossio (wait)"
       queue.maxConcurrentOperationCount = 1
     }
@@ -87,17 +87,17 @@ extension OperationsEra {
     /// On the queue: keeps `wake` in the line.
     func join(_ wake: Wake) { rossio.join(wake.rider, wake) }
 
+    /// On the queue: after a wait, reads the rider's call-off; true if it goes on.
+    func read(_ rider: Int, after end: WaitEnd) -> Bool { rossio.read(rider, after: end) }
+
     /// On the queue: the van docks a bike: racy, into a dock, then finishes
     /// the head of the line's `Wake`; safe, hands it to the head, or docks it.
-    func dock() {
-      if let (wake, end) = rossio.dock() { wake.finish(end) }
-    }
+    func dock() { rossio.dock() }
 
-    /// The stage's call-off: an operation that finishes each sleeper's `Wake`.
-    func callOff(_ sleepers: [Int]) {
-      queue.addOperation { [self] in
-        for wake in rossio.callOff(sleepers) { wake.finish(.calledOff) }
-      }
+    /// A call-off: an operation in which each of `riders` in the line
+    /// leaves it, its `Wake` finished once.
+    func callOff(_ riders: [Int]) {
+      queue.addOperation { [self] in rossio.callOff(riders) }
     }
 
     /// Once every operation has finished.
@@ -130,34 +130,50 @@ extension OperationsEra {
           guard probe.pass(stage.look(rider)) else { return done() }
           let wake = Wake(rider: rider)
           let took = Locked(false)
-          let after = BlockOperation {
-            // Safe: whatever ended the wait (the bike handed, or the call-off), the visit is over.
-            if took.withLock({ $0 }) || stage.mode.isFix || wake.end == .calledOff {
-              return done()
-            }
-            guard probe.pass(stage.wait(rider)) else { return done() }
-            // Racy: a second operation joins the line; the next look waits for the wake.
-            let again = BlockOperation { wake.end == .woken ? steps.addOperation(look()) : done() }
-            again.addDependency(wake)
-            steps.addOperation(again)
-            steps.addOperation(wake)
-            rossio.queue.addOperation { rossio.join(wake) }
-          }
           guard stage.mode.isFix else {
+            // Racy: a second operation joins the line.
+            let joinLine = BlockOperation {
+              if took.withLock({ $0 }) { return done() }
+              guard probe.pass(stage.wait(rider)) else { return done() }
+              steps.addOperation(woke(wake))
+              steps.addOperation(wake)
+              rossio.queue.addOperation { rossio.join(wake) }
+            }
             return station(
               {
                 took.withLock { $0 = rossio.take(rider) }
                 if !took.withLock({ $0 }) { rossio.sawNone(rider) }
-              }, then: after)
+              }, then: joinLine)
           }
           // Safe: one operation takes the bike or registers the wake.
+          let after = BlockOperation {
+            if took.withLock({ $0 }) { return done() }
+            steps.addOperation(woke(wake))
+          }
           after.addDependency(wake)
           steps.addOperation(wake)
           station(
             {
-              if rossio.take(rider) { wake.finish(.handed) } else { rossio.join(wake) }
+              took.withLock { $0 = rossio.take(rider) }
+              if took.withLock({ $0 }) { wake.finish(.handed) } else { rossio.join(wake) }
             }, then: after)
         }
+      }
+      /// Once `wake` has finished: chapter 09's rule, read the call-off
+      /// after every wait, one that got the bike too; then look again
+      /// (racy, woken) or end the visit. Queued before `wake` is.
+      @Sendable func woke(_ wake: Wake) -> BlockOperation {
+        let read = BlockOperation {
+          let end = wake.end ?? .calledOff
+          if let stop = stage.woke(rider), !probe.pass(stop) { return done() }
+          let goesOn = Locked(false)
+          let next = BlockOperation {
+            goesOn.withLock { $0 } && end == .woken ? steps.addOperation(look()) : done()
+          }
+          station({ goesOn.withLock { $0 = rossio.read(rider, after: end) } }, then: next)
+        }
+        read.addDependency(wake)
+        return read
       }
       steps.addOperation(look())
     }

@@ -42,7 +42,7 @@ import Testing
     #expect(safe.failure == nil)
     #expect(
       safe.steps == [
-        "A joins Rossio's line and sleeps", "A is handed the bike in Rossio's line and rides",
+        "A joins Rossio's line and sleeps", "A is handed the bike in Rossio's line",
       ])
     #expect(safe.expectation == .acceptable)
   }

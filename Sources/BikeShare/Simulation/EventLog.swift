@@ -33,6 +33,8 @@ public enum Event: Sendable, Equatable {
   /// The wait story: the run is over and the rider still sleeps, with
   /// `free` bikes at the station; the stage calls it off.
   case sleepsForEver(rider: Int, station: String, free: Int)
+  /// The wait story with X: a rider called off gives back the bike it was handed.
+  case gaveBack(rider: Int, station: String)
   /// Anything else an era shows live (e.g. operations in flight per queue).
   case note(String)
 
@@ -174,10 +176,12 @@ public final class EventLog: Sendable {
     case .woken(let rider, let station):
       return "\(riderName(rider)) is woken at \(station) and looks again"
     case .handed(let rider, let station):
-      return "\(riderName(rider)) is handed the bike in \(station)'s line and rides"
+      return "\(riderName(rider)) is handed the bike in \(station)'s line"
     case .sleepsForEver(let rider, let station, let free):
       let bikes = free == 1 ? "1 free bike" : "\(free) free bikes"
       return "\(riderName(rider)) sleeps for ever at \(station), beside \(bikes)"
+    case .gaveBack(let rider, let station):
+      return "\(riderName(rider)), called off, gives back the bike at \(station)"
     case .note(let text):
       return text
     }

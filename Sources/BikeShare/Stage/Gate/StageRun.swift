@@ -44,6 +44,8 @@ public struct StageResult: Sendable, Hashable {
   public var askedFirst: Int? = nil
   /// The wait story: the riders still asleep in the line at the end.
   public var sleepers: [Int] = []
+  /// The wait story with X: the riders that read a call-off and stopped.
+  public var stopped: [Int] = []
 
   public init(end: StationCounts, lowest: StationCounts, highest: StationCounts, served: Int) {
     self.init(ends: [end], lowests: [lowest], highests: [highest], served: served, stuck: nil)

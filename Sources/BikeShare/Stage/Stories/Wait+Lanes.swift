@@ -11,6 +11,8 @@ enum WaitLanes: StoryLanes {
     case .handed(let rider, _): (rider, "handed the bike")
     case .leftBike(let rider, _, _): (rider, "docks a bike")
     case .sleepsForEver(let rider, _, _): (rider, "sleeps for ever")
+    case .gaveBack(let rider, _): (rider, "gives the bike back")
+    case .stopped(let rider, _): (rider, "stops, called off")
     default: nil
     }
   }

@@ -6,18 +6,30 @@
 /// look and a join wakes nobody. Safe: looking and joining are one step,
 /// and a dock hands its bike to the head of the line. The rule: no rider
 /// sleeps beside a free bike. Eras play it through `Era.wait` (`WaitStage`).
+///
+/// With `callsOff` (the tests' variant, not a `--story`), X (the app) also
+/// calls off rider A at a moment the schedule chooses, and a rider whose
+/// wait ends parks (`ride`) before it reads its call-off: chapter 09's
+/// rule, that a rider called off while it waits leaves the line, and a
+/// bike handed to it passes to the next rider.
 public struct WaitPlot: StoryPlot {
   typealias Lanes = WaitLanes
-  public var name: String { "wait" }
+  public let callsOff: Bool
+
+  public init(callsOff: Bool = false) { self.callsOff = callsOff }
+
+  public var name: String { callsOff ? "wait-call-off" : "wait" }
   public var summary: String { "riders wait at empty Rossio for van V's bikes\n(--riders 1 to 3)" }
   public var participant: (one: String, many: String) { ("rider", "riders") }
   /// Rossio: no free bike, a slot for each of 3 bikes.
   public let stations = [StationRecord.rossio(freeBikes: 0, emptySlots: 3)]
-  public var points: [ProbePoint] { [.look, .wait, .dock] }
+  public var points: [ProbePoint] { [.look, .wait, .dock] + (callsOff ? [.ride, .cancel] : []) }
   public var canGetStuck: Bool { false }
 
-  /// The riders, then V.
-  public func participants(riders: Int) -> [Int] { Array(0..<riders) + [WaitStage.van] }
+  /// The riders, then V (then X).
+  public func participants(riders: Int) -> [Int] {
+    Array(0..<riders) + [WaitStage.van] + (callsOff ? [CancelStage.caller] : [])
+  }
 
   /// One rider is enough to sleep; three give tens of thousands of schedules.
   public var riderRange: ClosedRange<Int> { 1...3 }
@@ -28,6 +40,7 @@ public struct WaitPlot: StoryPlot {
         ? "Rider A wants a bike and will wait for one;"
         : "Riders \(Schedule.names(riders)) each want a bike and will wait for one, in one line;")
       + " van V docks \(riders == 1 ? "1 bike" : "\(riders) bikes"), one at a time."
+      + (callsOff ? " X (the app) calls off A, at any moment." : "")
   }
 
   public func modes(for era: EraInfo) -> [Mode] { Mode.both }
@@ -47,23 +60,27 @@ public struct WaitPlot: StoryPlot {
   ) -> StageResult {
     var rode = 0
     var sleepers: [Int] = []
+    var stopped: [Int] = []
     for event in events {
       switch event {
       case .tookBike, .handed: rode += 1
+      case .gaveBack: rode -= 1
       case .sleepsForEver(let rider, _, _): sleepers.append(rider)
+      case .stopped(let rider, _): stopped.append(rider)
       default: break
       }
     }
     var result = outOfRange(ends: ends, audits: audits, served: rode, stuck: nil)
     result.sleepers = sleepers.sorted()
+    result.stopped = stopped.sorted()
     return result
   }
 
   /// Every bike the van brought is with a rider that rode, or free at
-  /// Rossio beside a rider that never got it: as many free bikes as
-  /// sleepers.
+  /// Rossio for a rider that never got it: as many free bikes as sleepers
+  /// and riders called off.
   public func isConserved(_ result: StageResult) -> Bool {
-    result.end.freeBikes == result.sleepers.count
+    result.end.freeBikes == result.sleepers.count + result.stopped.count
   }
 
   /// A rider asleep at the end, or a bike lost or made up.
@@ -130,7 +147,9 @@ public struct WaitPlot: StoryPlot {
         : "about to look for a free bike"
     case .wait: "saw no bike, about to join the line and sleep"
     case .dock: "the van, about to dock a bike and wake the head of the line"
-    case .arrive, .raceWindow, .hold, .ride, .cancel, .ask, .take: nil
+    case .ride: "its wait is over, about to read its call-off"
+    case .cancel: "X (the app), about to call off A"
+    case .arrive, .raceWindow, .hold, .ask, .take: nil
     }
   }
 
@@ -172,4 +191,6 @@ public struct WaitPlot: StoryPlot {
 extension Story {
   /// Riders wait at an empty station for the van's bikes: does anyone sleep for ever?
   public static let wait = Story(WaitPlot())
+  /// The tests' variant of `wait`: X calls off rider A at any moment.
+  public static let waitCallOff = Story(WaitPlot(callsOff: true))
 }
