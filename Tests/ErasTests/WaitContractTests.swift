@@ -65,6 +65,10 @@ import Testing
     options.runs = 300
     let safe = await Stress.run(era.era, mode: .safe, options: options)
     #expect(safe.runs == 300 && safe.forbidden == 0 && safe.hung == 0)
+    // Every rider that waited was handed its bike: nobody woken, nothing taken first.
+    let line = safe.line ?? LineTimes()
+    #expect(line.handed == line.waits.count && line.woken == 0 && line.taken == 0)
+    #expect(Stress.json(safe, era: era.name).contains("\"line\":{"))
     let racy = await Stress.run(era.era, mode: .racy, options: options)
     #expect(racy.runs == 300 && racy.hung == 0)
   }

@@ -61,7 +61,8 @@ public final class EventLog: Sendable {
   private let riderName: @Sendable (Int) -> String
   /// Memory only: told each line as it is kept (a replay prints as it goes).
   private let echo: (@Sendable (String) -> Void)?
-  private let lines = Locked<(text: [String], events: [Event])>(([], []))
+  private let lines = Locked<(text: [String], events: [Event], times: [ContinuousClock.Instant])>(
+    ([], [], []))
   private let order = Locked(StationOrder())
 
   public init(
@@ -107,6 +108,7 @@ public final class EventLog: Sendable {
         let line = format(event)
         lines.text.append(line)
         lines.events.append(event)
+        lines.times.append(.now)
         echo?(line)
       }
     }
@@ -134,6 +136,11 @@ public final class EventLog: Sendable {
 
   /// The events kept by a `.memory` log, in the same order.
   public var events: [Event] { lines.withLock { $0.events } }
+
+  /// The events kept by a `.memory` log, each with when it was kept.
+  public var timed: [(event: Event, at: ContinuousClock.Instant)] {
+    lines.withLock { Array(zip($0.events, $0.times)) }
+  }
 
   /// Riders a `.memory` log saw take or leave a bike.
   public var served: Int { events.filter(\.isTakeOrLeave).count }

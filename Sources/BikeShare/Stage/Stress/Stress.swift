@@ -23,6 +23,9 @@ public enum Stress {
     /// or below it), and what the first one left.
     public var hung = 0
     public var hang: String?
+    /// The wait story: how long riders waited in the line, and how often a
+    /// woken rider's bike went to another.
+    public var line: LineTimes?
     public var forbidden: Int { count(.forbidden) }
     /// A story that can get stuck: runs where none finished within the bound.
     public var deadlocked: Int { count(.deadlocked) }
@@ -64,11 +67,12 @@ public enum Stress {
     var runs = 0
     var note: String?
     var (hung, hang) = (0, String?.none)
+    var line: LineTimes? = options.story.plot is WaitPlot ? LineTimes() : nil
     while runs < options.runs, !stop.isStopped {
       let ending = await oneRun(
         E.self, mode: mode, options: options, window: window, hangBound: hangBound,
         stuckBound: stuckBound)
-      guard case .ended(let result) = ending else {
+      guard case .ended(let result, let times) = ending else {
         if case .hung(let what) = ending { hang = hang ?? what }
         (hung, runs) = (hung + 1, runs + 1)
         progress(runs)
@@ -86,6 +90,7 @@ public enum Stress {
           description: result.description(options.story, riders: options.riders), samples: 0)
       }
       rows[result]!.samples += 1
+      if let times { line?.add(times) }
       runs += 1
       progress(runs)
       let deadlocked = rows.values.filter { $0.expectation == .deadlocked }.map(\.samples)
@@ -99,12 +104,14 @@ public enum Stress {
     return Tally(
       mode: mode, options: options,
       rows: order.map { rows[$0]! }.sorted { $0.samples > $1.samples }, runs: runs,
-      seconds: started.duration(to: clock.now).seconds, note: note, hung: hung, hang: hang)
+      seconds: started.duration(to: clock.now).seconds, note: note, hung: hung, hang: hang,
+      line: line)
   }
 
   /// How one run on the real runtime ended.
   enum Ending {
-    case ended(StageResult)
+    /// With the wait story, its line's times.
+    case ended(StageResult, LineTimes?)
     /// It never ended: what the participants had done by then.
     case hung(String)
   }
@@ -178,7 +185,8 @@ public enum Stress {
     return .ended(
       plot.result(
         ends: ends ?? records.map(\.counts), audits: audits, events: log.events, stuck: stuck,
-        finished: ends != nil))
+        finished: ends != nil),
+      plot is WaitPlot ? LineTimes(log.timed) : nil)
   }
 
   /// A 95 % Wilson score interval for `hits` out of `runs`.
@@ -247,6 +255,7 @@ public enum Stress {
     } else {
       lines.append(verdict(tally) + " (\(RunReport.seconds(tally.seconds)))")
     }
+    lines += tally.line?.lines ?? []
     if let hang = tally.hang {
       lines.append("HUNG in \(tally.hung) of \(tally.runs) runs: \(hang)")
     }
@@ -271,7 +280,7 @@ public enum Stress {
       "hung": tally.hung,
       "forbidden_interval": [range.lowerBound, range.upperBound], "outcomes": rows,
       "seconds": (tally.seconds * 1000).rounded() / 1000,
-    ]
+    ].merging(tally.line.map { ["line": $0.json] } ?? [:]) { first, _ in first }
     return Stage.jsonLine(object.withCallers(options))
   }
 }
