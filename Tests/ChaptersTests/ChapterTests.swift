@@ -39,7 +39,7 @@ import Testing
         "03-dispatch-and-locks.md", "04-futures.md", "05-async-await-and-actors.md",
         "06-side-by-side.md",
         "07-every-schedule.md", "08-holding-two-stations.md", "09-calling-off-a-ride.md",
-        "10-who-asked-first.md",
+        "10-who-asked-first.md", "11-waiting-for-a-bike.md",
         "AFTER.md", "ANSWERS.md", "HANDOUT.md",
         "README.md", "TEACHER.md",
       ])
