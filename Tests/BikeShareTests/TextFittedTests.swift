@@ -22,6 +22,9 @@ import Testing
         + " queues, atomics)",
       "bikes-dispatch: --riders: expected a whole number from 1 to 1000000, got 'many riders at"
         + " once, please'",
+      // A hazard's heading (rehearsal of chapter 11: "wait in \\").
+      "bikes-actors hazards resumed-twice: A and B wait in Rossio's line; A is called off; the van"
+        + " docks a bike",
     ] {
       let lines = Text.fitted(banner).split(separator: "\n")
       #expect(lines.count == 2)

@@ -13,7 +13,7 @@ import Testing
 
   /// Both modes, 1 and 2 riders, and safe with 3: the model's counts,
   /// exactly. (Racy with 3, 22,476 schedules an era, is measured by
-  /// `Scripts/explore-rates.sh`, not timed here.)
+  /// `Scripts/bench.sh --parts explore`, not timed here.)
   @Test(.timeLimit(.minutes(1)), arguments: eras)
   func bothModesAreCountedAsTheModelCountsThem(era: EraUnderTest) async {
     await era.expectTheModelsCounts(.wait, riders: 1...2, model: WaitModel.explore)

@@ -47,6 +47,17 @@ import Testing
     #expect(game.prints("You won"))
   }
 
+  /// The wait story: a rider asleep in the line is shown asleep, not done,
+  /// and its letter is refused with why.
+  @Test(arguments: eras)
+  func aSleeperIsShownAsleep(era: String) async throws {
+    let game = try await Executable(era).running(
+      ["play", "--story", "wait", "--riders", "2"], input: "a\na\na\nq\n", limit: 60)
+    #expect(game.prints("  A: sleeps in the line"))
+    #expect(game.prints("A cannot go now: it sleeps in the line"))
+    #expect(!game.prints("A: done"))
+  }
+
   @Test(arguments: eras)
   func safeModeNeverWins(era: String) async throws {
     for moves in [["a", "b"], ["b", "a"]] {

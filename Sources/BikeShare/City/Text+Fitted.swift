@@ -37,10 +37,12 @@ extension Text {
     let trimmed = line.dropFirst(lead)
     // A banner or an error that names its executable (`bikes-dispatch on
     // …`, `bikes-dispatch: …`) is a sentence: a command's second word is
-    // an option or a subcommand.
+    // an option or a subcommand. So is a heading that names a case
+    // (`bikes-actors hazards resumed-twice: A and B …`).
     let words = String(trimmed).split(separator: " ", maxSplits: 2)
+    let heading = words.count > 2 && words[2].split(separator: " ").first?.last == ":"
     let command =
-      (trimmed.starts(with: "bikes-") && words.count > 1 && words[0].last != ":"
+      (trimmed.starts(with: "bikes-") && words.count > 1 && words[0].last != ":" && !heading
         && (words[1].hasPrefix("-") || commandWords.contains(String(words[1]))))
       || trimmed.starts(with: "swift run ")
     var lines: [String] = []

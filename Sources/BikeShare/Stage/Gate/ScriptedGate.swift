@@ -179,7 +179,7 @@ public final class ScriptedGate: Sendable {
   public var stuck: Stuck? { state.withLock { $0.stuck } }
 
   /// The vans parked where they cannot go on, and why: "waits for Chiado,
-  /// which B holds".
+  /// which B holds"; riders asleep in the wait story's line: "sleeps in the line".
   public var blocked: [Int: String] {
     state.withLock { state in
       var blocked: [Int: String] = [:]
@@ -189,6 +189,8 @@ public final class ScriptedGate: Sendable {
       for rider in state.inLine + state.toBeAsked {
         blocked[rider] = state.whyWaits(rider, nil)
       }
+      // The wait story: only a dock (or a call-off) wakes a sleeper.
+      for rider in state.asleep { blocked[rider] = "sleeps in the line" }
       return blocked
     }
   }
