@@ -17,7 +17,9 @@ extension CallbacksEra {
     DispatchQueue(label: "app").async(group: all) {
       stage.appAsksBlocking { rider in
         all.enter()
-        requests.async {
+        // Safe: the serial queue is what keeps the order. Racy, under the
+        // gate: a lane of the request's own (`OrderStage.lane`).
+        (stage.mode.isFix ? requests : stage.lane(rider, or: requests)).async {
           guard probe.pass(stage.take(rider)) else {
             probe.finished(rider: rider)
             return all.leave()

@@ -15,7 +15,7 @@ extension FuturesEra {
       stage.appAsksBlocking { rider in
         let previous = stage.mode.isFix ? requests.last : nil
         requests.append(
-          Future {
+          Future(on: stage.lane(rider, or: .global())) {
             previous?.wait()
             stage.arrivesBlocking(rider) { rossio.takeBike().wait() }
           })

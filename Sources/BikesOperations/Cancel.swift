@@ -27,6 +27,7 @@ extension OperationsEra {
     let probe = stage.blockingProbe
     let queue = OperationQueue()
     queue.name = "cancel stage"
+    let lanes = Lanes(queue, participants: stage.riders + [CancelStage.caller], probe: probe)
     let trips = stage.riders.map { steps(stage.trip($0), stations: stations, probe: probe) }
     let watchers = watchers(of: trips[CancelStage.target][0])
     // A step's completion block runs once the step has finished and told
@@ -38,13 +39,13 @@ extension OperationsEra {
     }
     let counts = await withCheckedContinuation { continuation in
       let end = EndOperation { continuation.resume(returning: stations.map(\.countsAfterRun)) }
-      var graph: [Operation] = []
+      var graph: [(Operation, OperationQueue)] = []
       for (index, steps) in zip(stage.riders, trips) {
         // Runs once the trip's steps have finished, cancelled or not.
         let done = BlockOperation { probe.finished(rider: index) }
         for step in steps { done.addDependency(step) }
         end.addDependency(done)
-        graph += steps + [done]
+        graph += (steps + [done]).map { ($0, lanes.queue(index)) }
       }
       let caller = BlockOperation {
         if probe.pass(stage.callOff) {
@@ -54,10 +55,15 @@ extension OperationsEra {
         probe.finished(rider: CancelStage.caller)
       }
       end.addDependency(caller)
-      // The whole graph in one call: no operation starts before all are
-      // queued, so none finishes while the end is queued (see `EndOperation`).
+      // The whole graph queued while its queues are suspended: no operation
+      // starts before all are queued, so none finishes while the end is
+      // queued (see `EndOperation`).
       end.widenNextReadinessRead()
-      queue.addOperations(graph + [caller, end], waitUntilFinished: false)
+      for lane in lanes.all { lane.isSuspended = true }
+      for (operation, lane) in graph + [(caller, lanes.queue(CancelStage.caller)), (end, queue)] {
+        lane.addOperation(operation)
+      }
+      for lane in lanes.all { lane.isSuspended = false }
     }
     // A cancelled operation stops waiting for its dependencies, so X's
     // call-off can let A's ride finish while A's arrival, which it depends

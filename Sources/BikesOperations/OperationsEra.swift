@@ -15,7 +15,7 @@ enum OperationsEra: Era {
   /// Each rider of the stage plans one visit (wanting an empty slot) and no leg.
   static func replay(_ stage: ReplayStage) async -> StationCounts {
     let station = Station(stage.station, audit: stage.audit)
-    let queues = Queues()
+    let queues = Queues(lanes: (stage.riders, stage.blockingProbe))
     return await withCheckedContinuation { continuation in
       // Depends on every rider's steps: when it runs, the station is quiet.
       let end = EndOperation { continuation.resume(returning: station.countsAfterRun) }

@@ -14,6 +14,9 @@ extension OperationsEra {
     requests.name = "app requests"
     let app = OperationQueue()
     app.name = "app"
+    // Under the gate, each request, and the app, on a lane of its own (`Lanes`).
+    let lanes = Lanes(requests, participants: stage.riders, probe: stage.blockingProbe)
+    let appLanes = Lanes(app, participants: [0], probe: stage.blockingProbe)
     return await withCheckedContinuation { continuation in
       // Every rider's request is made now and sent when the app asks; the
       // end waits for every one, and is queued before any is sent (corelibs
@@ -29,7 +32,7 @@ extension OperationsEra {
       for request in made.values { end.addDependency(request) }
       end.widenNextReadinessRead()
       app.addOperation(end)
-      app.addOperation { [made] in
+      appLanes.queue(0).addOperation { [made] in
         var previous: Operation?
         var unsent = made
         stage.appAsksBlocking { rider in
@@ -41,14 +44,14 @@ extension OperationsEra {
           let ticket = request.dependencies.isEmpty ? nil : BlockOperation {}
           if let ticket { request.addDependency(ticket) }
           request.widenNextReadinessRead()
-          requests.addOperation(request)
-          if let ticket { requests.addOperation(ticket) }
+          lanes.queue(rider).addOperation(request)
+          if let ticket { lanes.queue(rider).addOperation(ticket) }
         }
         // A request never sent (the run was ended before the app asked)
         // is cancelled: it finishes at once, without its work.
-        for request in unsent.values {
+        for (rider, request) in unsent {
           request.cancel()
-          requests.addOperation(request)
+          lanes.queue(rider).addOperation(request)
         }
       }
     }

@@ -93,7 +93,7 @@ struct Visit {
   /// Probes run on the riders' queue, checks and acts on the station's.
   private static func add(_ step: Step, to queues: Queues, station: Station) {
     if step is ProbeOperation {
-      queues.add(step, to: queues.riders, as: .riders)
+      queues.add(step, to: queues.riders(step.rider), as: .riders)
     } else {
       queues.add(step, to: station.queue, as: .stations)
     }

@@ -48,10 +48,18 @@ final class Queues: Sendable {
     func leave() { now.wrappingSubtract(1, ordering: .relaxed) }
   }
 
+  /// Under the gate, each rider's probes on a queue of its own (`Lanes`).
+  private let lanes: Lanes?
+
   /// - Parameter hooks: tests: set on every operation added.
-  init(hooks: Step.Hooks = Step.Hooks()) {
-    riders = OperationQueue()
+  /// - Parameter lanes: the stage's riders and its probe, for `Lanes`.
+  init(
+    hooks: Step.Hooks = Step.Hooks(), lanes: (riders: [Int], probe: BlockingRaceProbe)? = nil
+  ) {
+    let riders = OperationQueue()
     riders.name = "riders"
+    self.riders = riders
+    self.lanes = lanes.map { Lanes(riders, participants: $0.riders, probe: $0.probe) }
     run = OperationQueue()
     run.name = "run"
     crews = OperationQueue()
@@ -59,6 +67,9 @@ final class Queues: Sendable {
     counters = Purpose.allCases.map { _ in Counter() }
     self.hooks = hooks
   }
+
+  /// Where `rider`'s probes and legs go: `riders`, or under the gate its own lane.
+  func riders(_ rider: Int) -> OperationQueue { lanes?.queue(rider) ?? riders }
 
   private func counter(_ purpose: Purpose) -> Counter {
     counters[Purpose.allCases.firstIndex(of: purpose) ?? 0]

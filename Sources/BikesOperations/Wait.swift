@@ -9,6 +9,9 @@ import Foundation
 /// dock's operation can run between them and finish nobody's. Safe: one
 /// operation takes a bike or registers the rider's `Wake` in the line.
 ///
+/// The riders' and the van's steps go to one queue, or under the gate to
+/// a lane each (`Lanes`), so that a parked step holds no thread another needs.
+///
 /// corelibs loses the wake-up of an operation queued while its last
 /// dependency finishes (`EndOperation`): every step here is queued before
 /// the operation it depends on, which cannot finish before it is queued.
@@ -108,17 +111,22 @@ extension OperationsEra {
     let rossio = WaitingRossio(stage)
     stage.callOff(rossio.callOff)
     let probe = stage.blockingProbe
-    let steps = OperationQueue()
-    steps.name = "riders and van"
+    let everyone = OperationQueue()
+    everyone.name = "riders and van"
+    let lanes = Lanes(everyone, participants: stage.riders + [WaitStage.van], probe: probe)
     let all = DispatchGroup()
-    /// `next` runs after `first` on the station's queue; `next` is queued first.
-    @Sendable func station(_ first: @escaping @Sendable () -> Void, then next: BlockOperation) {
+    /// `next` runs after `first` on the station's queue; `next`, one of
+    /// `participant`'s steps, is queued first.
+    @Sendable func station(
+      _ participant: Int, _ first: @escaping @Sendable () -> Void, then next: BlockOperation
+    ) {
       let work = BlockOperation(block: first)
       next.addDependency(work)
-      steps.addOperation(next)
+      lanes.queue(participant).addOperation(next)
       rossio.queue.addOperation(work)
     }
     for rider in stage.riders {
+      let steps = lanes.queue(rider)
       all.enter()
       let done: @Sendable () -> Void = {
         stage.finished(rider)
@@ -140,6 +148,7 @@ extension OperationsEra {
               rossio.queue.addOperation { rossio.join(wake) }
             }
             return station(
+              rider,
               {
                 took.withLock { $0 = rossio.take(rider) }
                 if !took.withLock({ $0 }) { rossio.sawNone(rider) }
@@ -153,6 +162,7 @@ extension OperationsEra {
           after.addDependency(wake)
           steps.addOperation(wake)
           station(
+            rider,
             {
               took.withLock { $0 = rossio.take(rider) }
               if took.withLock({ $0 }) { wake.finish(.handed) } else { rossio.join(wake) }
@@ -170,7 +180,7 @@ extension OperationsEra {
           let next = BlockOperation {
             goesOn.withLock { $0 } && end == .woken ? steps.addOperation(look()) : done()
           }
-          station({ goesOn.withLock { $0 = rossio.read(rider, after: end) } }, then: next)
+          station(rider, { goesOn.withLock { $0 = rossio.read(rider, after: end) } }, then: next)
         }
         read.addDependency(wake)
         return read
@@ -184,10 +194,10 @@ extension OperationsEra {
           stage.vanLeft()
           return all.leave()
         }
-        station({ rossio.dock() }, then: dock(left - 1))
+        station(WaitStage.van, { rossio.dock() }, then: dock(left - 1))
       }
     }
-    steps.addOperation(dock(stage.bikes))
+    lanes.queue(WaitStage.van).addOperation(dock(stage.bikes))
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       all.notify(queue: .global()) { continuation.resume() }
     }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What the order story's app and requests are given by the stage, and what
 /// they log (`Order.swift` is the story). How a request travels to Rossio,
 /// and what keeps the requests in order, is each era's own (its `Order.swift`).
@@ -9,10 +11,28 @@ public struct OrderStage: StoryStage {
   public var station: StationRecord { cast.stations[0] }
   public var audit: StationAudit { cast.audits[0] }
 
+  /// Under the gate, a serial queue for each rider's request (`lane`).
+  private let lanes: [Int: DispatchQueue]
+
   /// The stage of `cast`.
   public init(_ cast: StageCast) {
     self.cast = cast
     riders = cast.riders.sorted()
+    lanes =
+      cast.blockingProbe.mayWaitForOthers
+      ? Dictionary(uniqueKeysWithValues: riders.map { ($0, DispatchQueue(label: "request \($0)")) })
+      : [:]
+  }
+
+  /// Where `rider`'s request runs: `queue`, the era's own; or, under the
+  /// gate, which may hold every request at its `take` at once, a serial
+  /// queue of the request's own. A blocked request on a global queue holds
+  /// a thread of a pool of one a core, which on Linux grows by about one
+  /// thread a second (swift-corelibs-libdispatch); libdispatch starts a
+  /// thread for a serial queue's work whenever none is free. The gate
+  /// chooses the order the requests reach Rossio either way.
+  public func lane(_ rider: Int, or queue: DispatchQueue) -> DispatchQueue {
+    lanes[rider] ?? queue
   }
 
   /// Where the app parks, about to send `rider`'s request.
