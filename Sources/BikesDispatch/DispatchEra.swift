@@ -22,7 +22,8 @@ enum DispatchEra: Era {
   static func replay(_ stage: ReplayStage) async -> StationCounts {
     let station = Station(
       stage.station, audit: stage.audit, mode: stage.mode, lock: stage.configuration.lock)
-    await Stage.eachOnAThread(stage.riders) { index in
+    await Stage.eachOnAThread(stage.riders, reusing: stage.blockingProbe.mayWaitForOthers) {
+      index in
       let rider = Rider(
         index: index, stations: [station], mode: stage.mode, probe: stage.blockingProbe,
         log: stage.log)
@@ -37,7 +38,8 @@ enum DispatchEra: Era {
     let stations = zip(stage.stations, stage.audits).map {
       Station($0, audit: $1, mode: stage.mode, lock: stage.configuration.lock)
     }
-    await Stage.eachOnAThread(stage.vans) { index in
+    await Stage.eachOnAThread(stage.vans, reusing: stage.blockingProbe.mayWaitForOthers) {
+      index in
       Van(trip: stage.trip(index), stations: stations, probe: stage.blockingProbe).transfer()
       stage.blockingProbe.finished(rider: index)
     }

@@ -106,7 +106,8 @@ extension DispatchEra {
       let all = DispatchGroup()
       for rider in stage.riders {
         all.enter()
-        Thread {
+        // A thread of its own (under the gate, one kept from the run before).
+        Stage.onAThread(reusing: probe.mayWaitForOthers) {
           defer {
             stage.finished(rider)
             all.leave()
@@ -125,17 +126,17 @@ extension DispatchEra {
             if let woke = stage.woke(rider), !probe.pass(woke) { return }
             guard rossio.read(rider, after: end), end == .woken else { return }
           }
-        }.start()
+        }
       }
       all.enter()
-      Thread {
+      Stage.onAThread(reusing: probe.mayWaitForOthers) {
         for _ in 0..<stage.bikes {
           guard probe.pass(stage.dock) else { break }
           rossio.dock()
         }
         stage.vanLeft()
         all.leave()
-      }.start()
+      }
       all.notify(queue: .global()) { continuation.resume() }
     }
     return [rossio.end]

@@ -82,7 +82,7 @@ extension FuturesEra {
     // Each rider's visit, and the van's round, on a thread of its own:
     // each waits for its futures, and a probe may hold it.
     var everyone = stage.riders.map { rider in
-      Future<Void, Never>.onNewThread {
+      Future<Void, Never>.onNewThread(reusing: probe.mayWaitForOthers) {
         defer { stage.finished(rider) }
         while probe.pass(stage.look(rider)) {
           let waited: WaitEnd?
@@ -101,7 +101,7 @@ extension FuturesEra {
       }
     }
     everyone.append(
-      .onNewThread {
+      .onNewThread(reusing: probe.mayWaitForOthers) {
         for _ in 0..<stage.bikes {
           guard probe.pass(stage.dock) else { break }
           rossio.dock().wait()

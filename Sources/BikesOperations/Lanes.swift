@@ -13,34 +13,51 @@ import Foundation
 /// parked participant then never holds a thread another one needs, and no
 /// schedule waits for the pool to grow. The order of one participant's
 /// operations is the same either way: each depends on the one before.
+/// The lanes are kept from one run to the next (an explorer plays tens of
+/// thousands), and given back when the run lets go of them.
 final class Lanes: Sendable {
   private let shared: OperationQueue
-  private let own: [Int: OperationQueue]
-  /// Kept alive here: corelibs holds `underlyingQueue` `unowned(unsafe)`.
-  private let threads: [DispatchQueue]
+  private let own: [Int: Lane]
+
+  /// An operation queue on a serial queue of its own, kept alive here:
+  /// corelibs holds `underlyingQueue` `unowned(unsafe)`.
+  private struct Lane: @unchecked Sendable {
+    // `@unchecked`: OperationQueue and DispatchQueue are thread-safe;
+    // corelibs does not declare `OperationQueue` `Sendable`.
+    let queue: OperationQueue
+    let thread: DispatchQueue
+
+    init() {
+      thread = DispatchQueue(label: "lane")
+      queue = OperationQueue()
+      queue.name = "lane"
+      queue.underlyingQueue = thread
+    }
+  }
+
+  private static let idle = Locked<[Lane]>([])
 
   init(_ shared: OperationQueue, participants: [Int], probe: BlockingRaceProbe) {
     self.shared = shared
     guard probe.mayWaitForOthers else {
-      (own, threads) = ([:], [])
+      own = [:]
       return
     }
-    var own: [Int: OperationQueue] = [:]
-    var threads: [DispatchQueue] = []
+    var own: [Int: Lane] = [:]
     for participant in participants {
-      let thread = DispatchQueue(label: "\(shared.name ?? "operations") \(participant)")
-      let queue = OperationQueue()
-      queue.name = thread.label
-      queue.underlyingQueue = thread
-      own[participant] = queue
-      threads.append(thread)
+      own[participant] = Self.idle.withLock { $0.popLast() } ?? Lane()
     }
-    (self.own, self.threads) = (own, threads)
+    self.own = own
+  }
+
+  deinit {
+    let lanes = Array(own.values)
+    Self.idle.withLock { $0 += lanes }
   }
 
   /// The queue for `participant`'s operations.
-  func queue(_ participant: Int) -> OperationQueue { own[participant] ?? shared }
+  func queue(_ participant: Int) -> OperationQueue { own[participant]?.queue ?? shared }
 
   /// Every queue, `shared` first.
-  var all: [OperationQueue] { [shared] + own.keys.sorted().compactMap { own[$0] } }
+  var all: [OperationQueue] { [shared] + own.keys.sorted().compactMap { own[$0]?.queue } }
 }

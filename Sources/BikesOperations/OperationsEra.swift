@@ -40,7 +40,8 @@ enum OperationsEra: Era {
   /// Each van of the stage makes its transfer on a thread of its own.
   static func transfer(_ stage: TransferStage) async -> [StationCounts] {
     let stations = zip(stage.stations, stage.audits).map { Station($0, audit: $1) }
-    await Stage.eachOnAThread(stage.vans) { index in
+    await Stage.eachOnAThread(stage.vans, reusing: stage.blockingProbe.mayWaitForOthers) {
+      index in
       Van(trip: stage.trip(index), stations: stations, probe: stage.blockingProbe).transfer()
       stage.blockingProbe.finished(rider: index)
     }

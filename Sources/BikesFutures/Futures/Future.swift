@@ -80,11 +80,17 @@ final class Future<Value: Sendable, Failure: Error>: Sendable {
 
   /// Starts `work` on a new thread of its own, for work that blocks (a
   /// rider's whole journey): a queue's pool has few threads to block.
+  /// With `reusing` (under the explorer's gate), a thread kept from an
+  /// earlier run (`ThreadCache`).
   static func onNewThread(
-    stackSize: Int = 256 * 1024, observers: [FutureObserver] = [],
+    stackSize: Int = 256 * 1024, observers: [FutureObserver] = [], reusing: Bool = false,
     _ work: @escaping @Sendable () throws(Failure) -> Value
   ) -> Future {
     let future = Future(observers: observers)
+    if reusing {
+      ThreadCache.shared.run { future.run(work) }
+      return future
+    }
     let thread = Thread { future.run(work) }
     thread.stackSize = stackSize
     thread.start()

@@ -36,7 +36,9 @@ public struct CancelStage: StoryStage {
   public func eachOnAThread(
     callingOff: @escaping @Sendable () -> Void, rider: @escaping @Sendable (Int) -> Void
   ) async {
-    await Stage.eachOnAThread(riders + [Self.caller]) { index in
+    await Stage.eachOnAThread(
+      riders + [Self.caller], reusing: cast.blockingProbe.mayWaitForOthers
+    ) { index in
       defer { cast.blockingProbe.finished(rider: index) }
       guard index != Self.caller else {
         guard cast.blockingProbe.pass(callOff) else { return }
