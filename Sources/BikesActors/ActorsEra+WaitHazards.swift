@@ -9,7 +9,7 @@ extension ActorsEra {
     what: "A and B wait in Rossio's line; A is called off; the van docks a bike",
     rule: "resume each continuation exactly once, on every path: take it out as you resume it",
     broken: "the call-off resumes A, but A stays in the line", expect: .trap,
-    fix: "the call-off takes A out of the line as it resumes it",
+    fix: "the call-off takes A out, then resumes it",
     .async { fixed, watch in
       let rossio = LineOfContinuations(fixed: fixed)
       watch.waiting("riders", "A and B wait in Rossio's line")

@@ -60,8 +60,8 @@ extension DispatchEra {
       return sleepInLine(rider)
     }
 
-    /// Under the lock: joins the line and waits, `while` nothing has ended
-    /// this rider's wait (a broadcast can be for another rider).
+    /// Under the lock: joins the line and waits until its bed says how its
+    /// wait ended.
     private func sleepInLine(_ rider: Int) -> WaitEnd {
       let bed = Bed()
       rossio.join(rider, bed)

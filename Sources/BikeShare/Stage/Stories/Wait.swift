@@ -146,7 +146,10 @@ public struct WaitPlot: StoryPlot {
         ? "about to look for a bike, and join the line if there is none"
         : "about to look for a free bike"
     case .wait: "saw no bike, about to join the line and sleep"
-    case .dock: "the van, about to dock a bike and wake the head of the line"
+    case .dock:
+      mode.isFix
+        ? "the van, about to hand a bike to the head of the line (or dock it)"
+        : "the van, about to dock a bike and wake the head of the line"
     case .ride: "its wait is over, about to read its call-off"
     case .cancel: "X (the app), about to call off A"
     case .arrive, .raceWindow, .hold, .ask, .take: nil
