@@ -82,7 +82,7 @@ extension Report {
     ]
     let columns: [Column] = [
       .left("era", 11), .left("story", 8), .right("riders", 6), .right("schedules", 10),
-      .right("a second", 9), .right("wall s", 7), .right("cpu s", 7), .right("x fastest", 10),
+      .right("a second", 9), .right("wall s", 9), .right("cpu s", 9), .right("x fastest", 10),
     ]
     var fastest: [String: Double] = [:]
     for step in explore {

@@ -24,6 +24,8 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("8. The explorer's speed") })
     let operations = lines.first { $0.hasPrefix("operations") } ?? ""
     #expect(operations.contains("1,873") && operations.hasSuffix("3.0x"), "\(lines)")
+    // Ten seconds and more keep a space between the columns.
+    #expect(operations.contains(" 1,873 ") && operations.contains(" 12.00 s "), "\(lines)")
     let cancel = lines.first { $0.contains("cancel") } ?? ""
     #expect(cancel.hasSuffix("1.0x"), "\(lines)")
     #expect(lines.allSatisfy { $0.count <= 100 })
