@@ -32,6 +32,9 @@ public final class ThreadCache: Sendable {
     }
   }
 
+  /// Kept threads waiting for work (the tests).
+  var idleCount: Int { idle.withLock(\.count) }
+
   /// Runs `body` on a thread of its own: an idle kept one, or a new one,
   /// kept once `body` returns.
   public func run(_ body: @escaping @Sendable () -> Void) {
