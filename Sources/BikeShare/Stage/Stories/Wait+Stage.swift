@@ -55,7 +55,7 @@ public struct WaitStage: StoryStage {
   public func callOff(_ callingOff: @escaping @Sendable ([Int]) -> Void) {
     rest.state.withLock { $0.callOff = callingOff }
     guard callsOff else { return }
-    Thread { [self] in
+    Stage.onAThread(reusing: cast.blockingProbe.mayWaitForOthers) { [self] in
       defer { cast.blockingProbe.finished(rider: CancelStage.caller) }
       defer { settle { $0.callerDone = true } }
       let stop = ProbeStop(rider: CancelStage.caller, station: 0, point: .cancel)
@@ -63,7 +63,7 @@ public struct WaitStage: StoryStage {
       log(.calledOff(rider: CancelStage.target, by: CancelStage.caller))
       callingOff([CancelStage.target])
       rest.landed.wait()
-    }.start()
+    }
   }
 
   /// `rider` looked and took a bike: `now`, the station after it.
@@ -151,7 +151,7 @@ public struct WaitStage: StoryStage {
     for rider in sleepers {
       log(.sleepsForEver(rider: rider, station: station.name, free: free))
     }
-    Thread { callOff(sleepers) }.start()
+    Stage.onAThread(reusing: cast.blockingProbe.mayWaitForOthers) { callOff(sleepers) }
   }
 }
 
