@@ -160,7 +160,8 @@ public struct WaitPlot: StoryPlot {
     """
     Rules: each rider looks for a free bike at Rossio (look) and takes it if there is one; \
     otherwise it joins the line and sleeps (\(mode.isFix ? "in the same step" : "wait")). \
-    Van V docks one bike a step (dock) and wakes the head of the line. Type a letter to let \
+    Van V docks one bike a step (dock) and \(mode.isFix ? "hands it to" : "wakes") the head of \
+    the line. Type a letter to let \
     that rider's (or V's) next step go. You win when a rider sleeps beside a free bike.
     """
   }
