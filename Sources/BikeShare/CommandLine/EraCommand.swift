@@ -198,6 +198,7 @@ public enum EraCommand {
           code = ExitCode.violations
         }
       case .explore:
+        if index == 0 { OneProcessor.pin() }
         let exploration = await Explorer.explore(
           E.self, mode: mode, options: options, stop: stop, keepRuns: options.format == .html,
           progress: Progress.every(500, "schedules explored"))
