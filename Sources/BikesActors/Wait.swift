@@ -19,9 +19,10 @@ extension ActorsEra {
 
     var end: StationCounts { rossio.counts }
 
-    /// Racy: takes a free bike if there is one; true if the rider rides now.
+    /// Racy: reads the rider's call-off, then takes a free bike if there is
+    /// one; true if the rider's visit is over (it rides, or stops).
     func look(_ rider: Int) -> Bool {
-      if rossio.take(rider) { return true }
+      if rossio.stops(rider) || rossio.take(rider) { return true }
       stage.sawNoBike(rider)
       return false
     }
@@ -31,9 +32,10 @@ extension ActorsEra {
       await sleepInLine(rider)
     }
 
-    /// Safe: takes a free bike, or joins the line in the same step and
-    /// sleeps; nil if the rider took a bike at once.
+    /// Safe: reads the rider's call-off, takes a free bike, or joins the
+    /// line in the same step and sleeps; nil if the rider took a bike at once.
     func lookOrWait(_ rider: Int) async -> WaitEnd? {
+      if rossio.stops(rider) { return .calledOff }
       if rossio.take(rider) { return nil }
       return await sleepInLine(rider)
     }
@@ -66,18 +68,17 @@ extension ActorsEra {
         group.addTask {
           defer { stage.finished(rider) }
           while await probe.pass(stage.look(rider)) {
-            let end: WaitEnd
             if stage.mode.isFix {
-              guard let waited = await rossio.lookOrWait(rider) else { return }
-              end = waited
-            } else {
-              if await rossio.look(rider) { return }
-              guard await probe.pass(stage.wait(rider)) else { return }
-              end = await rossio.joinAndWait(rider)
+              guard let end = await rossio.lookOrWait(rider), end == .handed else { return }
+              // Chapter 09's rule: read the call-off after every wait, one that got the bike too.
+              if let woke = stage.woke(rider), await !probe.pass(woke) { return }
+              _ = await rossio.read(rider, after: end)
+              return
             }
-            // Chapter 09's rule: read the call-off after every wait, one that got the bike too.
-            if let woke = stage.woke(rider), await !probe.pass(woke) { return }
-            guard await rossio.read(rider, after: end), end == .woken else { return }
+            if await rossio.look(rider) { return }
+            guard await probe.pass(stage.wait(rider)) else { return }
+            // Woken, the rider looks again, and reads its call-off as it looks.
+            guard await rossio.joinAndWait(rider) == .woken else { return }
           }
         }
       }

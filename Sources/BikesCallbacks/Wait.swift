@@ -20,14 +20,16 @@ extension CallbacksEra {
       _rossio = OnQueue(wrappedValue: WaitingLine(stage) { wake, end in wake(end) }, queue)
     }
 
-    /// Racy: one block that looks; the answer comes on `replyQueue`.
+    /// Racy: one block that reads the rider's call-off, then looks; the
+    /// answer (true: the visit is over, it took a bike or stops) comes on
+    /// `replyQueue`.
     func look(
       _ rider: Int, replyQueue: DispatchQueue, completion: @escaping @Sendable (Bool) -> Void
     ) {
       queue.async { [self] in
-        let took = rossio.take(rider)
-        if !took { stage.sawNoBike(rider) }
-        replyQueue.async { completion(took) }
+        let over = rossio.stops(rider) || rossio.take(rider)
+        if !over { stage.sawNoBike(rider) }
+        replyQueue.async { completion(over) }
       }
     }
 
@@ -48,6 +50,7 @@ extension CallbacksEra {
       completion: @escaping @Sendable (WaitEnd?) -> Void
     ) {
       queue.async { [self] in
+        if rossio.stops(rider) { return replyQueue.async { completion(.calledOff) } }
         guard !rossio.take(rider) else { return replyQueue.async { completion(nil) } }
         rossio.join(rider) { end in replyQueue.async { completion(end) } }
       }
@@ -102,22 +105,21 @@ extension CallbacksEra {
         guard probe.pass(stage.look(rider)) else { return done() }
         guard !stage.mode.isFix else {
           return rossio.lookOrJoin(rider, replyQueue: lane) { end in
-            guard let end else { return done() }
-            woke(end)
+            guard let end, end == .handed else { return done() }
+            handed(end)
           }
         }
-        rossio.look(rider, replyQueue: lane) { took in
-          guard !took else { return done() }
+        rossio.look(rider, replyQueue: lane) { over in
+          guard !over else { return done() }
           guard probe.pass(stage.wait(rider)) else { return done() }
-          rossio.joinLine(rider, replyQueue: lane, completion: woke)
+          // Woken, the rider looks again, and reads its call-off as it looks.
+          rossio.joinLine(rider, replyQueue: lane) { end in end == .woken ? look() : done() }
         }
       }
       // Chapter 09's rule: read the call-off after every wait, one that got the bike too.
-      @Sendable func woke(_ end: WaitEnd) {
+      @Sendable func handed(_ end: WaitEnd) {
         if let stop = stage.woke(rider), !probe.pass(stop) { return done() }
-        rossio.read(rider, after: end, replyQueue: lane) { goesOn in
-          goesOn && end == .woken ? look() : done()
-        }
+        rossio.read(rider, after: end, replyQueue: lane) { _ in done() }
       }
       lane.async { look() }
     }

@@ -34,12 +34,12 @@ extension DispatchEra {
       }
     }
 
-    /// Racy: takes a free bike if there is one (check and act under the
-    /// lock); false when the rider saw none.
+    /// Racy: reads the rider's call-off, then takes a free bike if there is
+    /// one (check and act under the lock); false when the rider saw none.
     func look(_ rider: Int) -> Bool {
       condition.lock()
       defer { condition.unlock() }
-      if rossio.take(rider) { return true }
+      if rossio.stops(rider) || rossio.take(rider) { return true }
       stage.sawNoBike(rider)
       return false
     }
@@ -51,11 +51,13 @@ extension DispatchEra {
       return sleepInLine(rider)
     }
 
-    /// Safe: takes a free bike, or joins the line in the same hold of the
-    /// lock and waits; nil if the rider took a bike at once.
+    /// Safe: reads the rider's call-off, takes a free bike, or joins the
+    /// line in the same hold of the lock and waits; nil if the rider took a
+    /// bike at once.
     func lookOrWait(_ rider: Int) -> WaitEnd? {
       condition.lock()
       defer { condition.unlock() }
+      if rossio.stops(rider) { return .calledOff }
       if rossio.take(rider) { return nil }
       return sleepInLine(rider)
     }
@@ -113,18 +115,17 @@ extension DispatchEra {
             all.leave()
           }
           while probe.pass(stage.look(rider)) {
-            let end: WaitEnd
             if stage.mode.isFix {
-              guard let waited = rossio.lookOrWait(rider) else { return }
-              end = waited
-            } else {
-              if rossio.look(rider) { return }
-              guard probe.pass(stage.wait(rider)) else { return }
-              end = rossio.joinAndWait(rider)
+              guard let end = rossio.lookOrWait(rider), end == .handed else { return }
+              // Chapter 09's rule: read the call-off after every wait, one that got the bike too.
+              if let woke = stage.woke(rider), !probe.pass(woke) { return }
+              _ = rossio.read(rider, after: end)
+              return
             }
-            // Chapter 09's rule: read the call-off after every wait, one that got the bike too.
-            if let woke = stage.woke(rider), !probe.pass(woke) { return }
-            guard rossio.read(rider, after: end), end == .woken else { return }
+            if rossio.look(rider) { return }
+            guard probe.pass(stage.wait(rider)) else { return }
+            // Woken, the rider looks again, and reads its call-off as it looks.
+            guard rossio.joinAndWait(rider) == .woken else { return }
           }
         }
       }

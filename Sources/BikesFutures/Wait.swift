@@ -26,12 +26,13 @@ extension FuturesEra {
       _rossio = OnQueue(wrappedValue: line, queue)
     }
 
-    /// Racy: a future that looks: true if the rider took a bike.
+    /// Racy: a future that reads the rider's call-off, then looks: true if
+    /// the rider's visit is over (it took a bike, or stops).
     func look(_ rider: Int) -> Future<Bool, Never> {
       Future(on: queue) { [self] in
-        let took = rossio.take(rider)
-        if !took { stage.sawNoBike(rider) }
-        return took
+        if rossio.stops(rider) || rossio.take(rider) { return true }
+        stage.sawNoBike(rider)
+        return false
       }
     }
 
@@ -47,11 +48,13 @@ extension FuturesEra {
     func lookOrJoin(_ rider: Int) -> Future<WaitEnd?, Never> {
       .byHand { promise in
         queue.async { [self] in
-          guard !rossio.take(rider) else {
+          if rossio.stops(rider) {
+            _ = promise.finish(.calledOff)
+          } else if rossio.take(rider) {
             _ = promise.finish(nil)
-            return
+          } else {
+            rossio.join(rider, promise)
           }
-          rossio.join(rider, promise)
         }
       }
     }
@@ -85,18 +88,17 @@ extension FuturesEra {
       Future<Void, Never>.onNewThread(reusing: probe.mayWaitForOthers) {
         defer { stage.finished(rider) }
         while probe.pass(stage.look(rider)) {
-          let waited: WaitEnd?
           if stage.mode.isFix {
-            waited = rossio.lookOrJoin(rider).wait()
-          } else {
-            if rossio.look(rider).wait() { return }
-            guard probe.pass(stage.wait(rider)) else { return }
-            waited = rossio.joinLine(rider).wait()
+            guard let end = rossio.lookOrJoin(rider).wait(), end == .handed else { return }
+            // Chapter 09's rule: read the call-off after every wait, one that got the bike too.
+            if let woke = stage.woke(rider), !probe.pass(woke) { return }
+            _ = rossio.read(rider, after: end).wait()
+            return
           }
-          guard let end = waited else { return }
-          // Chapter 09's rule: read the call-off after every wait, one that got the bike too.
-          if let woke = stage.woke(rider), !probe.pass(woke) { return }
-          guard rossio.read(rider, after: end).wait(), end == .woken else { return }
+          if rossio.look(rider).wait() { return }
+          guard probe.pass(stage.wait(rider)) else { return }
+          // Woken, the rider looks again, and reads its call-off as it looks.
+          guard rossio.joinLine(rider).wait() == .woken else { return }
         }
       }
     }

@@ -81,6 +81,9 @@ extension OperationsEra {
       queue.maxConcurrentOperationCount = 1
     }
 
+    /// On the queue: reads the rider's call-off; true if it stops.
+    func stops(_ rider: Int) -> Bool { rossio.stops(rider) }
+
     /// On the queue: takes a free bike if there is one.
     func take(_ rider: Int) -> Bool { rossio.take(rider) }
 
@@ -137,53 +140,58 @@ extension OperationsEra {
         BlockOperation {
           guard probe.pass(stage.look(rider)) else { return done() }
           let wake = Wake(rider: rider)
-          let took = Locked(false)
+          // The look's answer: the visit is over (a bike taken, or the call-off read).
+          let over = Locked(false)
           guard stage.mode.isFix else {
-            // Racy: a second operation joins the line.
+            // Racy: a second operation joins the line. Woken, the rider
+            // looks again, and reads its call-off as it looks.
             let joinLine = BlockOperation {
-              if took.withLock({ $0 }) { return done() }
+              if over.withLock({ $0 }) { return done() }
               guard probe.pass(stage.wait(rider)) else { return done() }
-              steps.addOperation(woke(wake))
+              let again = BlockOperation {
+                wake.end == .woken ? steps.addOperation(look()) : done()
+              }
+              again.addDependency(wake)
+              steps.addOperation(again)
               steps.addOperation(wake)
               rossio.queue.addOperation { rossio.join(wake) }
             }
             return station(
               rider,
               {
-                took.withLock { $0 = rossio.take(rider) }
-                if !took.withLock({ $0 }) { rossio.sawNone(rider) }
+                over.withLock { $0 = rossio.stops(rider) || rossio.take(rider) }
+                if !over.withLock({ $0 }) { rossio.sawNone(rider) }
               }, then: joinLine)
           }
-          // Safe: one operation takes the bike or registers the wake.
+          // Safe: one operation reads the call-off, takes the bike or registers the wake.
           let after = BlockOperation {
-            if took.withLock({ $0 }) { return done() }
-            steps.addOperation(woke(wake))
+            if over.withLock({ $0 }) || wake.end != .handed { return done() }
+            steps.addOperation(handed(wake))
           }
           after.addDependency(wake)
           steps.addOperation(wake)
           station(
             rider,
             {
-              took.withLock { $0 = rossio.take(rider) }
-              if took.withLock({ $0 }) { wake.finish(.handed) } else { rossio.join(wake) }
+              if rossio.stops(rider) {
+                wake.finish(.calledOff)
+              } else if rossio.take(rider) {
+                over.withLock { $0 = true }
+                wake.finish(.handed)
+              } else {
+                rossio.join(wake)
+              }
             }, then: after)
         }
       }
-      /// Once `wake` has finished: chapter 09's rule, read the call-off
-      /// after every wait, one that got the bike too; then look again
-      /// (racy, woken) or end the visit. Queued before `wake` is.
-      @Sendable func woke(_ wake: Wake) -> BlockOperation {
-        let read = BlockOperation {
-          let end = wake.end ?? .calledOff
+      /// Once the rider was handed the bike: chapter 09's rule, read the
+      /// call-off after every wait, one that got the bike too.
+      @Sendable func handed(_ wake: Wake) -> BlockOperation {
+        BlockOperation {
           if let stop = stage.woke(rider), !probe.pass(stop) { return done() }
-          let goesOn = Locked(false)
-          let next = BlockOperation {
-            goesOn.withLock { $0 } && end == .woken ? steps.addOperation(look()) : done()
-          }
-          station(rider, { goesOn.withLock { $0 = rossio.read(rider, after: end) } }, then: next)
+          station(
+            rider, { _ = rossio.read(rider, after: .handed) }, then: BlockOperation(block: done))
         }
-        read.addDependency(wake)
-        return read
       }
       steps.addOperation(look())
     }

@@ -6,7 +6,8 @@ import Testing
 /// while it waits leaves the line, and a bike handed to it at that moment
 /// passes to the next rider. X (the app) calls off A at the moment each
 /// schedule chooses (`Story.waitCallOff`, the tests' variant of the story);
-/// a rider whose wait has ended parks at `ride` before it reads its call-off.
+/// a rider handed the bike parks at `ride` before it reads its call-off, and
+/// one woken to look again reads it as it looks.
 @Suite(.timeLimit(.minutes(3))) struct WaitCallOffTests {
   static let eras = Eras.all
 
@@ -22,7 +23,7 @@ import Testing
   /// the bike V docks after stays free; nobody sleeps at the end.
   @Test(arguments: eras)
   func aRiderCalledOffInTheLineLeavesIt(era: EraUnderTest) async throws {
-    let racy = try await Self.replay(era, .racy, riders: 1, "A:look A:wait X:cancel A:ride V:dock")
+    let racy = try await Self.replay(era, .racy, riders: 1, "A:look A:wait X:cancel V:dock")
     #expect(racy.failure == nil)
     #expect(
       racy.steps == [
@@ -32,7 +33,7 @@ import Testing
     #expect(racy.result.sleepers.isEmpty && racy.result.stopped == [0])
     #expect(racy.expectation == .acceptable)
     let safe = try await Self.replay(
-      era, .safe, riders: 2, "A:look B:look X:cancel A:ride V:dock B:ride V:dock")
+      era, .safe, riders: 2, "A:look B:look X:cancel V:dock B:ride V:dock")
     #expect(safe.failure == nil)
     #expect(
       safe.steps == [
@@ -42,6 +43,17 @@ import Testing
       ])
     #expect(safe.result.served == 1 && safe.result.stopped == [0])
     #expect(safe.expectation == .acceptable)
+    // Racy: woken by a dock, then called off before it looks again: it
+    // reads the call-off as it looks, and the docked bike stays free.
+    let woken = try await Self.replay(era, .racy, riders: 1, "A:look A:wait V:dock X:cancel A:look")
+    #expect(woken.failure == nil)
+    #expect(
+      woken.steps.suffix(3) == [
+        "A is woken at Rossio and looks again", "X calls off A",
+        "A stops, called off, holding nothing",
+      ])
+    #expect(woken.result.stopped == [0] && woken.result.end.freeBikes == 1)
+    #expect(woken.expectation == .acceptable)
   }
 
   /// Safe: V hands A the bike, X calls A off before A reads it: A gives

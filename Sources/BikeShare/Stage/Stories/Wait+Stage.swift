@@ -42,9 +42,10 @@ public struct WaitStage: StoryStage {
   /// Where the van parks, about to dock a bike.
   public var dock: ProbeStop { ProbeStop(rider: Self.van, station: 0, point: .dock) }
 
-  /// With X only: where a rider parks once its wait has ended, about to
-  /// read its call-off (the moment X may come between the dock and the
-  /// read). nil without X: no stop, so the story's counts do not change.
+  /// With X only: where a rider handed the bike parks, about to read its
+  /// call-off (the moment X may come between the dock and the read). nil
+  /// without X: no stop, so the story's counts do not change. (A rider
+  /// woken to look again reads it as it looks.)
   public func woke(_ rider: Int) -> ProbeStop? {
     callsOff ? ProbeStop(rider: rider, station: 0, point: .ride) : nil
   }
@@ -283,6 +284,15 @@ public struct WaitingLine<Sleeper> {
       resume(leaving.sleeper, .calledOff)
     }
     stage.callOffLanded()
+  }
+
+  /// Before a look: true if the rider was called off (it stops, holding
+  /// nothing). A rider woken to look again reads its call-off here, in the
+  /// same step as its look.
+  public mutating func stops(_ rider: Int) -> Bool {
+    guard calledOff.remove(rider) != nil else { return false }
+    stage.stopped(rider)
+    return true
   }
 
   /// After a wait that ended with `end`: true if the rider goes on (rides
