@@ -184,7 +184,7 @@ extension OperationsEra {
             }, then: after)
         }
       }
-      /// Once the rider was handed the bike: chapter 09's rule, read the
+      /// Once the rider was handed the bike. Chapter 09's rule: read the
       /// call-off after every wait, one that got the bike too.
       @Sendable func handed(_ wake: Wake) -> BlockOperation {
         BlockOperation {
