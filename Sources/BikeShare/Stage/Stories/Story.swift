@@ -91,6 +91,10 @@ public protocol Plot: Sendable {
   /// `play`: what the story's own rule says broke in `events` so far, which
   /// wins the game (nil by default: only the counters' range and getting stuck do).
   func broken(_ events: [Event]) -> String?
+  /// On the real runtime (`stress`): an account of one run's line, kept
+  /// from `log`, that the stress sums and prints (the wait story's); nil
+  /// for a story that keeps none.
+  func lineTimes(_ log: EventLog) -> LineTimes?
 }
 
 extension Plot {
@@ -104,6 +108,8 @@ extension Plot {
   public var exploresJobs: Bool { false }
 
   public func broken(_ events: [Event]) -> String? { nil }
+
+  public func lineTimes(_ log: EventLog) -> LineTimes? { nil }
 
   public var notConserved: String { "a bike was lost or made up" }
 

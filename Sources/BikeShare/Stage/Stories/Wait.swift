@@ -178,6 +178,9 @@ public struct WaitPlot: StoryPlot {
       + "hands its bike to the head of the line, so nobody sleeps beside a free bike. That is the fix."
   }
 
+  /// How long riders waited in the line, and who barged (`stress`).
+  public func lineTimes(_ log: EventLog) -> LineTimes? { LineTimes(log.timed) }
+
   /// A rider asleep once the run is over.
   public func broken(_ events: [Event]) -> String? {
     let sleepers = events.compactMap { event -> Int? in

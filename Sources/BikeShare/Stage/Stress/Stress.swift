@@ -67,7 +67,7 @@ public enum Stress {
     var runs = 0
     var note: String?
     var (hung, hang) = (0, String?.none)
-    var line: LineTimes? = options.story.plot is WaitPlot ? LineTimes() : nil
+    var line: LineTimes?
     while runs < options.runs, !stop.isStopped {
       let ending = await oneRun(
         E.self, mode: mode, options: options, window: window, hangBound: hangBound,
@@ -90,7 +90,11 @@ public enum Stress {
           description: result.description(options.story, riders: options.riders), samples: 0)
       }
       rows[result]!.samples += 1
-      if let times { line?.add(times) }
+      if let times {
+        var sum = line ?? LineTimes()
+        sum.add(times)
+        line = sum
+      }
       runs += 1
       progress(runs)
       let deadlocked = rows.values.filter { $0.expectation == .deadlocked }.map(\.samples)
@@ -186,7 +190,7 @@ public enum Stress {
       plot.result(
         ends: ends ?? records.map(\.counts), audits: audits, events: log.events, stuck: stuck,
         finished: ends != nil),
-      plot is WaitPlot ? LineTimes(log.timed) : nil)
+      plot.lineTimes(log))
   }
 
   /// A 95 % Wilson score interval for `hits` out of `runs`.
