@@ -7,11 +7,18 @@ import Dispatch
 /// Racy: `look` is one block and `joinLine` another, so a dock's block can
 /// run between them and wake nobody. Safe: `lookOrJoin` is one block that
 /// takes a bike or keeps the completion in the line.
+///
+/// Rossio's queue, the riders' and the van's are serial queues that share
+/// the global queue's threads (`target: .global()`): on Linux a serial
+/// queue of its own is "overcommit" (swift-corelibs-libdispatch,
+/// `src/queue.c`: "Serial queues default to overcommit!"), and each hop to
+/// one wakes a thread of its own. A probe holds no queue here (its answer
+/// sends the rider's next request), so nothing ever blocks a shared thread.
 extension CallbacksEra {
   final class WaitingRossio: @unchecked Sendable {
     // Swift 6 opt-out: as the era's Station, the state is confined to
     // `queue`, which the compiler cannot see; `@OnQueue` checks it.
-    private let queue = DispatchQueue(label: "station.rossio.wait")
+    private let queue = DispatchQueue(label: "station.rossio.wait", target: .global())
     @OnQueue private var rossio: WaitingLine<@Sendable (WaitEnd) -> Void>
     private let stage: WaitStage
 
@@ -93,44 +100,57 @@ extension CallbacksEra {
     let probe = stage.blockingProbe
     let all = DispatchGroup()
     for rider in stage.riders {
-      // A serial queue of the rider's own: a probe may hold it.
-      let lane = DispatchQueue(label: "rider.\(rider + 1)")
+      // A serial queue of the rider's own, where Rossio's replies come.
+      let lane = DispatchQueue(label: "rider.\(rider + 1)", target: .global())
       all.enter()
       let done: @Sendable () -> Void = {
         stage.finished(rider)
         all.leave()
       }
-      // The rider's visit, one block after another on its lane.
+      // The rider's visit, one completion after another. A probe holds no
+      // queue: its answer (on whichever thread lets the rider go) only
+      // sends the rider's next request to Rossio.
       @Sendable func look() {
-        guard probe.pass(stage.look(rider)) else { return done() }
-        guard !stage.mode.isFix else {
-          return rossio.lookOrJoin(rider, replyQueue: lane) { end in
-            guard let end, end == .handed else { return done() }
-            handed(end)
+        probe.pass(stage.look(rider)) { goOn in
+          guard goOn else { return done() }
+          guard !stage.mode.isFix else {
+            return rossio.lookOrJoin(rider, replyQueue: lane) { end in
+              guard let end, end == .handed else { return done() }
+              handed(end)
+            }
           }
-        }
-        rossio.look(rider, replyQueue: lane) { over in
-          guard !over else { return done() }
-          guard probe.pass(stage.wait(rider)) else { return done() }
-          // Woken, the rider looks again, and reads its call-off as it looks.
-          rossio.joinLine(rider, replyQueue: lane) { end in end == .woken ? look() : done() }
+          rossio.look(rider, replyQueue: lane) { over in
+            guard !over else { return done() }
+            probe.pass(stage.wait(rider)) { goOn in
+              guard goOn else { return done() }
+              // Woken, the rider looks again, and reads its call-off as it looks.
+              rossio.joinLine(rider, replyQueue: lane) { end in end == .woken ? look() : done() }
+            }
+          }
         }
       }
       // Chapter 09's rule: read the call-off after every wait, one that got the bike too.
       @Sendable func handed(_ end: WaitEnd) {
-        if let stop = stage.woke(rider), !probe.pass(stop) { return done() }
-        rossio.read(rider, after: end, replyQueue: lane) { _ in done() }
+        let read: @Sendable () -> Void = {
+          rossio.read(rider, after: end, replyQueue: lane) { _ in done() }
+        }
+        guard let stop = stage.woke(rider) else { return read() }
+        probe.pass(stop) { goOn in goOn ? read() : done() }
       }
       lane.async { look() }
     }
-    let van = DispatchQueue(label: "van")
+    let van = DispatchQueue(label: "van", target: .global())
     all.enter()
+    let vanLeft: @Sendable () -> Void = {
+      stage.vanLeft()
+      all.leave()
+    }
     @Sendable func dock(_ left: Int) {
-      guard left > 0, probe.pass(stage.dock) else {
-        stage.vanLeft()
-        return all.leave()
+      guard left > 0 else { return vanLeft() }
+      probe.pass(stage.dock) { goOn in
+        guard goOn else { return vanLeft() }
+        rossio.dock(replyQueue: van) { dock(left - 1) }
       }
-      rossio.dock(replyQueue: van) { dock(left - 1) }
     }
     van.async { dock(stage.bikes) }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -9,8 +9,9 @@ import Foundation
 /// dock's operation can run between them and finish nobody's. Safe: one
 /// operation takes a bike or registers the rider's `Wake` in the line.
 ///
-/// The riders' and the van's steps go to one queue, or under the gate to
-/// a lane each (`Lanes`), so that a parked step holds no thread another needs.
+/// The riders' and the van's steps go to one queue. A step that stops at
+/// a probe holds no thread while it waits: the probe's answer queues what
+/// comes next.
 ///
 /// corelibs loses the wake-up of an operation queued while its last
 /// dependency finishes (`EndOperation`): every step here is queued before
@@ -114,98 +115,104 @@ extension OperationsEra {
     let rossio = WaitingRossio(stage)
     stage.callOff(rossio.callOff)
     let probe = stage.blockingProbe
-    let everyone = OperationQueue()
-    everyone.name = "riders and van"
-    let lanes = Lanes(everyone, participants: stage.riders + [WaitStage.van], probe: probe)
+    let steps = OperationQueue()
+    steps.name = "riders and van"
     let all = DispatchGroup()
-    /// `next` runs after `first` on the station's queue; `next`, one of
-    /// `participant`'s steps, is queued first.
-    @Sendable func station(
-      _ participant: Int, _ first: @escaping @Sendable () -> Void, then next: BlockOperation
-    ) {
+    /// `next` runs after `first` on the station's queue; `next`, one of a
+    /// rider's or the van's steps, is queued first.
+    @Sendable func station(_ first: @escaping @Sendable () -> Void, then next: BlockOperation) {
       let work = BlockOperation(block: first)
       next.addDependency(work)
-      lanes.queue(participant).addOperation(next)
+      steps.addOperation(next)
       rossio.queue.addOperation(work)
     }
     for rider in stage.riders {
-      let steps = lanes.queue(rider)
       all.enter()
       let done: @Sendable () -> Void = {
         stage.finished(rider)
         all.leave()
       }
       /// The rider's turn at `look`, an operation that may start the next.
+      /// A probe holds no thread: its answer (on whichever thread lets the
+      /// rider go) only queues the rider's next operations.
       @Sendable func look() -> BlockOperation {
         BlockOperation {
-          guard probe.pass(stage.look(rider)) else { return done() }
-          let wake = Wake(rider: rider)
-          // The look's answer: the visit is over (a bike taken, or the call-off read).
-          let over = Locked(false)
-          guard stage.mode.isFix else {
-            // Racy: a second operation joins the line. Woken, the rider
-            // looks again, and reads its call-off as it looks.
-            let joinLine = BlockOperation {
-              if over.withLock({ $0 }) { return done() }
-              guard probe.pass(stage.wait(rider)) else { return done() }
-              let again = BlockOperation {
-                wake.end == .woken ? steps.addOperation(look()) : done()
+          probe.pass(stage.look(rider)) { goOn in
+            guard goOn else { return done() }
+            let wake = Wake(rider: rider)
+            // The look's answer: the visit is over (a bike taken, or the call-off read).
+            let over = Locked(false)
+            guard stage.mode.isFix else {
+              // Racy: a second operation joins the line. Woken, the rider
+              // looks again, and reads its call-off as it looks.
+              let joinLine = BlockOperation {
+                if over.withLock({ $0 }) { return done() }
+                probe.pass(stage.wait(rider)) { goOn in
+                  guard goOn else { return done() }
+                  let again = BlockOperation {
+                    wake.end == .woken ? steps.addOperation(look()) : done()
+                  }
+                  again.addDependency(wake)
+                  steps.addOperation(again)
+                  steps.addOperation(wake)
+                  rossio.queue.addOperation { rossio.join(wake) }
+                }
               }
-              again.addDependency(wake)
-              steps.addOperation(again)
-              steps.addOperation(wake)
-              rossio.queue.addOperation { rossio.join(wake) }
+              return station(
+                {
+                  over.withLock { $0 = rossio.stops(rider) || rossio.take(rider) }
+                  if !over.withLock({ $0 }) { rossio.sawNone(rider) }
+                }, then: joinLine)
             }
-            return station(
-              rider,
+            // Safe: one operation reads the call-off, takes the bike or registers the wake.
+            let after = BlockOperation {
+              if over.withLock({ $0 }) || wake.end != .handed { return done() }
+              steps.addOperation(handed(wake))
+            }
+            after.addDependency(wake)
+            steps.addOperation(wake)
+            station(
               {
-                over.withLock { $0 = rossio.stops(rider) || rossio.take(rider) }
-                if !over.withLock({ $0 }) { rossio.sawNone(rider) }
-              }, then: joinLine)
+                if rossio.stops(rider) {
+                  wake.finish(.calledOff)
+                } else if rossio.take(rider) {
+                  over.withLock { $0 = true }
+                  wake.finish(.handed)
+                } else {
+                  rossio.join(wake)
+                }
+              }, then: after)
           }
-          // Safe: one operation reads the call-off, takes the bike or registers the wake.
-          let after = BlockOperation {
-            if over.withLock({ $0 }) || wake.end != .handed { return done() }
-            steps.addOperation(handed(wake))
-          }
-          after.addDependency(wake)
-          steps.addOperation(wake)
-          station(
-            rider,
-            {
-              if rossio.stops(rider) {
-                wake.finish(.calledOff)
-              } else if rossio.take(rider) {
-                over.withLock { $0 = true }
-                wake.finish(.handed)
-              } else {
-                rossio.join(wake)
-              }
-            }, then: after)
         }
       }
       /// Once the rider was handed the bike. Chapter 09's rule: read the
       /// call-off after every wait, one that got the bike too.
       @Sendable func handed(_ wake: Wake) -> BlockOperation {
         BlockOperation {
-          if let stop = stage.woke(rider), !probe.pass(stop) { return done() }
-          station(
-            rider, { _ = rossio.read(rider, after: .handed) }, then: BlockOperation(block: done))
+          let read: @Sendable () -> Void = {
+            station({ _ = rossio.read(rider, after: .handed) }, then: BlockOperation(block: done))
+          }
+          guard let stop = stage.woke(rider) else { return read() }
+          probe.pass(stop) { goOn in goOn ? read() : done() }
         }
       }
       steps.addOperation(look())
     }
     all.enter()
+    let vanLeft: @Sendable () -> Void = {
+      stage.vanLeft()
+      all.leave()
+    }
     @Sendable func dock(_ left: Int) -> BlockOperation {
       BlockOperation {
-        guard left > 0, probe.pass(stage.dock) else {
-          stage.vanLeft()
-          return all.leave()
+        guard left > 0 else { return vanLeft() }
+        probe.pass(stage.dock) { goOn in
+          guard goOn else { return vanLeft() }
+          station({ rossio.dock() }, then: dock(left - 1))
         }
-        station(WaitStage.van, { rossio.dock() }, then: dock(left - 1))
       }
     }
-    lanes.queue(WaitStage.van).addOperation(dock(stage.bikes))
+    steps.addOperation(dock(stage.bikes))
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       all.notify(queue: .global()) { continuation.resume() }
     }

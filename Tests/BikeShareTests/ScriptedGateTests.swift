@@ -57,6 +57,60 @@ import Testing
     #expect(gate.failure == nil)
   }
 
+  /// Riders that park with an answer hold no thread while they wait: all
+  /// three park from blocks of one serial queue (one thread at a time), and
+  /// each answer, told on the thread that lets the rider go, hops back to it.
+  @Test(.timeLimit(.minutes(1))) func answeredRidersPassInTheScriptedOrderHoldingNoThread() async {
+    let gate = ScriptedGate(
+      riders: [0, 1, 2],
+      schedule: [.init(2, .arrive), .init(0, .arrive), .init(1, .arrive)])
+    let trace = Trace()
+    let queue = DispatchQueue(label: "one queue for every rider")
+    let group = DispatchGroup()
+    for rider in 0..<3 {
+      group.enter()
+      queue.async {
+        gate.pass(ProbeStop(rider: rider, station: 0, point: .arrive)) { goOn in
+          queue.async {
+            trace.add("\(rider): \(goOn)")
+            gate.finish(rider: rider)
+            group.leave()
+          }
+        }
+      }
+    }
+    await withCheckedContinuation { done in group.notify(queue: .global()) { done.resume() } }
+    #expect(trace.all == ["2: true", "0: true", "1: true"])
+    #expect(gate.failure == nil)
+  }
+
+  /// A gate that gives up on the run (vans that hold stations, a game
+  /// abandoned) answers false to every parked rider: let go, and leave.
+  @Test(.timeLimit(.minutes(1))) func anAnswerIsFalseOnceTheGateGivesUp() async {
+    let gate = ScriptedGate(riders: [0, 1], schedule: [], holding: .waits)
+    let trace = Trace()
+    let group = DispatchGroup()
+    for rider in 0..<2 {
+      group.enter()
+      gate.pass(ProbeStop(rider: rider, station: rider, point: .arrive)) { goOn in
+        trace.add("\(rider): \(goOn)")
+        group.leave()
+      }
+    }
+    gate.openForEveryone()
+    await withCheckedContinuation { done in group.notify(queue: .global()) { done.resume() } }
+    #expect(trace.all.sorted() == ["0: false", "1: false"])
+  }
+
+  /// Without a gate the probe answers at once, on the calling thread.
+  @Test func anUnscriptedProbeAnswersAtOnce() {
+    let answer = Mutex<Bool?>(nil)
+    BlockingRaceProbe.waiting(.zero).pass(ProbeStop(rider: 0, station: 0, point: .look)) {
+      goOn in answer.withLock { $0 = goOn }
+    }
+    #expect(answer.withLock { $0 } == true)
+  }
+
   /// The order story's gate: the app, one thread, asks for each rider in
   /// turn, and its requests go each on a thread of its own (racy), or one
   /// after another on a serial queue (safe). Returns the order in which the

@@ -170,6 +170,7 @@ public struct BlockingRaceProbe: Sendable {
   private let done: @Sendable (Int) -> Void
   private let goOn: @Sendable (ProbeStop) -> Bool
   private let noted: @Sendable (Int, ProbeNote) -> Void
+  private let later: @Sendable (ProbeStop, @escaping @Sendable (Bool) -> Void) -> Void
   /// As `RaceProbe.isBare`: nothing may be called between check and act.
   public let isBare: Bool
   /// False only for `waiting(_:log:)`, whose pause sleeps its own window
@@ -195,9 +196,11 @@ public struct BlockingRaceProbe: Sendable {
     pause: @escaping @Sendable (ProbeStop) -> Void,
     pass: @escaping @Sendable (ProbeStop) -> Bool,
     finished: @escaping @Sendable (Int) -> Void,
-    note: @escaping @Sendable (Int, ProbeNote) -> Void = { _, _ in }
+    note: @escaping @Sendable (Int, ProbeNote) -> Void = { _, _ in },
+    later: (@Sendable (ProbeStop, @escaping @Sendable (Bool) -> Void) -> Void)? = nil
   ) {
-    self.init(pause: pause, finished: finished, isBare: false, pass: pass, note: note)
+    self.init(
+      pause: pause, finished: finished, isBare: false, pass: pass, note: note, later: later)
   }
 
   private init(
@@ -205,8 +208,10 @@ public struct BlockingRaceProbe: Sendable {
     finished: @escaping @Sendable (Int) -> Void, isBare: Bool,
     pass: @escaping @Sendable (ProbeStop) -> Bool = { _ in true },
     note: @escaping @Sendable (Int, ProbeNote) -> Void = { _, _ in },
-    mayWaitForOthers: Bool = true, pausesOnArrival: Bool = true
+    mayWaitForOthers: Bool = true, pausesOnArrival: Bool = true,
+    later: (@Sendable (ProbeStop, @escaping @Sendable (Bool) -> Void) -> Void)? = nil
   ) {
+    self.later = later ?? { stop, answer in answer(pass(stop)) }
     self.body = pause
     self.done = finished
     self.isBare = isBare
@@ -220,6 +225,14 @@ public struct BlockingRaceProbe: Sendable {
 
   /// As `RaceProbe.pass(_:)`: false means let go of everything and leave.
   public func pass(_ stop: ProbeStop) -> Bool { goOn(stop) }
+
+  /// As `pass(_:)`, holding no thread while the rider waits: `answer` is
+  /// told whether to go on, at once on this thread, or under the gate on
+  /// the thread that lets the rider go (so an era hops to its own queue,
+  /// or finishes an operation, before it touches anything of its own).
+  public func pass(_ stop: ProbeStop, then answer: @escaping @Sendable (Bool) -> Void) {
+    later(stop, answer)
+  }
 
   public func finished(rider: Int) { done(rider) }
 

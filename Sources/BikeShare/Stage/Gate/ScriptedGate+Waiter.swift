@@ -8,12 +8,15 @@ extension ScriptedGate {
     private enum Kind: Sendable {
       case task(CheckedContinuation<Bool, Never>)
       case thread(DispatchSemaphore)
+      /// Parked holding no thread: told on the thread that lets it go.
+      case answer(@Sendable (Bool) -> Void)
     }
     private let kind: Kind
     private let answer = Locked(true)
 
     init(_ continuation: CheckedContinuation<Bool, Never>) { kind = .task(continuation) }
     init(_ semaphore: DispatchSemaphore) { kind = .thread(semaphore) }
+    init(_ answer: @escaping @Sendable (Bool) -> Void) { kind = .answer(answer) }
 
     func resume(goOn: Bool) {
       switch kind {
@@ -21,6 +24,7 @@ extension ScriptedGate {
       case .thread(let semaphore):
         answer.withLock { $0 = goOn }
         semaphore.signal()
+      case .answer(let answer): answer(goOn)
       }
     }
 

@@ -218,6 +218,15 @@ public final class ScriptedGate: Sendable {
     return waiter.goesOn
   }
 
+  /// Parks holding no thread: `answer` is told whether to go on (false:
+  /// the gate gave up on the run) on the thread that lets the rider go,
+  /// outside the gate's lock. The callbacks and operations eras' wait
+  /// story: the answer sends the rider's next request, or queues its next
+  /// operations, and returns.
+  public func pass(_ stop: ProbeStop, then answer: @escaping @Sendable (Bool) -> Void) {
+    release { $0.park(stop, Waiter(answer)) }
+  }
+
   /// The rider has left the stage; the gate stops waiting for it.
   public func finish(rider: Int) {
     release { $0.finish(rider) }
@@ -252,6 +261,7 @@ extension BlockingRaceProbe {
   public static func scripted(_ gate: ScriptedGate) -> BlockingRaceProbe {
     BlockingRaceProbe(
       pause: { gate.passBlocking($0) }, pass: { gate.passBlocking($0) },
-      finished: { gate.finish(rider: $0) }, note: { gate.note(rider: $0, $1) })
+      finished: { gate.finish(rider: $0) }, note: { gate.note(rider: $0, $1) },
+      later: { gate.pass($0, then: $1) })
   }
 }
