@@ -35,39 +35,62 @@ struct ExploreStep: Codable, Sendable, Equatable {
   }
 }
 
+extension ExploreStep {
+  /// The process of the median wall time (of an even count, the upper
+  /// middle), with its own processor time: nil for none.
+  static func median(_ runs: [ExploreStep]) -> ExploreStep? {
+    let sorted = runs.sorted { $0.wallSeconds < $1.wallSeconds }
+    return sorted.isEmpty ? nil : sorted[sorted.count / 2]
+  }
+}
+
 extension Run {
   /// The stories explored, each with its largest rider count (quick: smaller).
   var exploredStories: [(story: String, riders: Int)] {
     options.quick ? [("wait", 2), ("cancel", 3)] : [("wait", 3), ("cancel", 4), ("order", 4)]
   }
 
+  /// Processes an era and story: the eras interleaved, round after round,
+  /// so that the machine's drift falls on every era alike (quick: one).
+  var exploreRounds: Int { options.quick ? 1 : 3 }
+
   func explore() throws -> [ExploreStep] {
-    Console.error("bench: explore (every schedule of each story, racy mode, a process each)")
-    var steps: [ExploreStep] = []
-    for era in options.eras {
-      note(era)
-      for (story, riders) in exploredStories {
-        let run = try Spawn.run(
-          path(era),
-          [
-            "explore", "--story", story, "--riders", "\(riders)", "--mode", "racy", "--format",
-            "json",
-          ],
-          limit: 600)
-        guard run.status == 0, !run.timedOut,
-          let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("{") }),
-          let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-          let schedules = object["schedules"] as? Int
-        else {
-          throw EraFailed(era: era, detail: "exit \(run.status) from explore --story \(story)")
+    Console.error(
+      "bench: explore (every schedule of each story, racy mode, a process each, "
+        + "\(exploreRounds) round\(exploreRounds == 1 ? "" : "s"))")
+    var runs: [String: [ExploreStep]] = [:]
+    for _ in 0..<exploreRounds {
+      for era in options.eras {
+        note(era)
+        for (story, riders) in exploredStories {
+          runs["\(era) \(story)", default: []].append(
+            try exploreOnce(era: era, story: story, riders: riders))
         }
-        steps.append(
-          ExploreStep(
-            era: era, story: story, riders: riders, schedules: schedules,
-            wallSeconds: run.seconds, processorSeconds: run.processorSeconds))
       }
     }
-    return steps
+    return options.eras.flatMap { era in
+      exploredStories.compactMap { story, _ in ExploreStep.median(runs["\(era) \(story)"] ?? []) }
+    }
+  }
+
+  private func exploreOnce(era: String, story: String, riders: Int) throws -> ExploreStep {
+    let run = try Spawn.run(
+      path(era),
+      [
+        "explore", "--story", story, "--riders", "\(riders)", "--mode", "racy", "--format",
+        "json",
+      ],
+      limit: 600)
+    guard run.status == 0, !run.timedOut,
+      let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("{") }),
+      let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+      let schedules = object["schedules"] as? Int
+    else {
+      throw EraFailed(era: era, detail: "exit \(run.status) from explore --story \(story)")
+    }
+    return ExploreStep(
+      era: era, story: story, riders: riders, schedules: schedules,
+      wallSeconds: run.seconds, processorSeconds: run.processorSeconds)
   }
 }
 
@@ -77,7 +100,8 @@ extension Report {
     guard !explore.isEmpty else { return [] }
     let heading = [
       "8. The explorer's speed: every schedule of a story in racy mode (`bikes-<era> explore`),",
-      "   a process each: schedules a second; wall and processor seconds of the whole process;",
+      "   a process each, the eras in turn, three rounds (quick: one): the median process's",
+      "   schedules a second, and the wall and processor seconds of that whole process;",
       "   x fastest: the era's schedules a second under the fastest era's, for the story.",
     ]
     let columns: [Column] = [

@@ -31,6 +31,19 @@ import Testing
     #expect(lines.allSatisfy { $0.count <= 100 })
   }
 
+  /// Of an era's rounds, the process of the median wall time, its own
+  /// processor time beside it (a drifting machine moves every era alike).
+  @Test func eachEraKeepsItsMedianProcess() {
+    let runs = [
+      Self.step("futures", "wait", schedules: 22_476, wall: 9),
+      Self.step("futures", "wait", schedules: 22_476, wall: 7),
+      Self.step("futures", "wait", schedules: 22_476, wall: 8),
+    ]
+    #expect(ExploreStep.median(runs) == runs[2])
+    #expect(ExploreStep.median(Array(runs.prefix(2))) == runs[0])
+    #expect(ExploreStep.median([]) == nil)
+  }
+
   @Test func theJSONCarriesTheRateAndAReportWithoutThePartStillReads() throws {
     var report = Report(machine: Machine(toolchain: "Swift 6.3.1", quick: true))
     report.explore = [Self.step("dispatch", "wait", schedules: 114, wall: 0.5)]
