@@ -228,8 +228,8 @@ public struct BlockingRaceProbe: Sendable {
 
   /// As `pass(_:)`, holding no thread while the rider waits: `answer` is
   /// told whether to go on, at once on this thread, or under the gate on
-  /// the thread that lets the rider go (so an era hops to its own queue,
-  /// or finishes an operation, before it touches anything of its own).
+  /// the thread that lets the rider go (so it does only what is safe on any
+  /// thread: sends the rider's next request, queues its next operations).
   public func pass(_ stop: ProbeStop, then answer: @escaping @Sendable (Bool) -> Void) {
     later(stop, answer)
   }
